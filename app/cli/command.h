@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How qiscout-cli's subcommands plug into its main.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace qiscout::cli {
+
+/// Exit codes are a contract with scripts: keep them stable.
+enum ExitCode : int {
+    exitOk = 0,
+    exitUsage = 2,
+    exitInputError = 3,
+    exitCancelled = 4,
+};
+
+/// The work of the subcommand the user chose, run after parsing succeeded; returns an ExitCode.
+using Command = std::function<int()>;
+
+void addInfoCommand(CLI::App& app, Command& selected);
+void addBenchLoadCommand(CLI::App& app, Command& selected);
+
+} // namespace qiscout::cli

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/encoded_table.h"
+
+namespace qiscout::core {
+
+/// Text encoding of an input file.
+enum class TextEncoding { Auto, Utf8, Windows1252 };
+
+/// How to read a delimited text file. Unset optionals are sniffed from the file.
+struct LoadOptions {
+    /// ',', '\t', ';' or '|'; sniffed when unset.
+    std::optional<char> delimiter;
+    /// Whether the first row names the columns; sniffed when unset.
+    std::optional<bool> hasHeader;
+    /// Cells equal to one of these (after no trimming) are missing values.
+    std::vector<std::string> missingTokens = {"", "?", "NA", "N/A", "NULL"};
+    /// Auto: UTF-8 if valid, else Windows-1252 (a superset of Latin-1) transcoded, with a warning.
+    TextEncoding encoding = TextEncoding::Auto;
+    /// Skip rows with the wrong number of fields (counted in EncodedTable::skippedRows) instead of failing.
+    bool skipRaggedRows = false;
+};
+
+enum class LoadErrorKind {
+    Unreadable,
+    EmptyFile,
+    HeaderOnly,
+    RaggedRow,
+    UnterminatedQuote,
+    InvalidEncoding,
+    NulByte,
+    TooManyColumns,
+    TooManyRows,
+    Cancelled,
+};
+
+/// A load failure. what() is a complete sentence naming file, line and column where they apply.
+class LoadError : public std::runtime_error {
+public:
+    LoadError(LoadErrorKind kind, std::string file, std::uint64_t line, std::uint64_t column, const std::string& message);
+
+    [[nodiscard]] LoadErrorKind kind() const { return m_kind; }
+    [[nodiscard]] const std::string& file() const { return m_file; }
+    /// 1-based physical line in the file; 0 when the error is about the whole file.
+    [[nodiscard]] std::uint64_t line() const { return m_line; }
+    /// 1-based field number; 0 when it does not apply.
+    [[nodiscard]] std::uint64_t column() const { return m_column; }
+
+private:
+    LoadErrorKind m_kind;
+    std::string m_file;
+    std::uint64_t m_line;
+    std::uint64_t m_column;
+};
+
+/// Called from the loading thread with bytes processed so far and the file size.
+using LoadProgress = std::function<void(std::uint64_t bytesDone, std::uint64_t bytesTotal)>;
+
+/// Largest number of columns a table may have.
+inline constexpr std::size_t maxTableColumns = 4096;
+
+/// Loads and dictionary-encodes a delimited text file. Throws LoadError; never returns a partial
+/// table. Cancellation through the token throws LoadError with kind Cancelled.
+[[nodiscard]] EncodedTable loadTable(const std::string& path, const LoadOptions& options = {},
+                                     std::stop_token stop = {}, const LoadProgress& progress = {});
+
+/// The first rows of a file as text, and what was sniffed, for an import dialog's live preview.
+struct TablePreview {
+    char delimiter = ',';
+    bool hasHeader = true;
+    TextEncoding encoding = TextEncoding::Utf8;
+    std::vector<std::string> columnNames;
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> warnings;
+};
+
+/// Reads at most maxRows data rows. Throws LoadError like loadTable.
+[[nodiscard]] TablePreview previewTable(const std::string& path, const LoadOptions& options, std::size_t maxRows);
+
+} // namespace qiscout::core
