@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace qiscout::core {
+
+/// What a column is for in an analysis.
+enum class ColumnRole {
+    QuasiIdentifier,  ///< searched: a candidate part of a quasi-identifier (the default)
+    Ignored,          ///< left out of the search and the report
+    DirectIdentifier, ///< left out of the search, named in the report as to be removed
+    Sensitive,        ///< left out of the search, kept for the report
+};
+
+/// "quasi-identifier", "ignored", "direct-identifier", "sensitive".
+[[nodiscard]] const char* toString(ColumnRole role);
+[[nodiscard]] std::optional<ColumnRole> parseColumnRole(std::string_view text);
+
+} // namespace qiscout::core
