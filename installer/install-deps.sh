@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build g++ clang libclang-rt-14-dev clang-format clang-tidy
-  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6svg6-dev libxkbcommon-dev libgl-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libxkbcommon-dev libgl-dev
   libtbb-dev catch2 libfmt-dev nlohmann-json3-dev libcli11-dev
   xvfb xauth fonts-dejavu-core poppler-utils
   dpkg-dev file appstream desktop-file-utils

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "qiscout/core/column_set.h"
 
@@ -24,10 +25,10 @@ TEST_CASE("ColumnSet answers membership and subset questions", "[column_set]")
 
 TEST_CASE("sizeThenLexLess orders by size then by ascending positions", "[column_set]")
 {
-    std::vector<ColumnSet> sets{ColumnSet::of({1, 2}), ColumnSet::of({2}), ColumnSet::of({0, 2}),
+    std::vector<ColumnSet> sets{ColumnSet::of({1, 2}),    ColumnSet::of({2}),    ColumnSet::of({0, 2}),
                                 ColumnSet::of({0, 1, 2}), ColumnSet::of({0, 1}), ColumnSet::of({0})};
     std::sort(sets.begin(), sets.end(), qiscout::core::sizeThenLexLess);
-    const std::vector<ColumnSet> expected{ColumnSet::of({0}), ColumnSet::of({2}), ColumnSet::of({0, 1}),
+    const std::vector<ColumnSet> expected{ColumnSet::of({0}),    ColumnSet::of({2}),    ColumnSet::of({0, 1}),
                                           ColumnSet::of({0, 2}), ColumnSet::of({1, 2}), ColumnSet::of({0, 1, 2})};
     CHECK(sets == expected);
 }
