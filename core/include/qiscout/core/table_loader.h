@@ -30,6 +30,7 @@ struct LoadOptions {
     bool skipRaggedRows = false;
 };
 
+/// Why a load failed.
 enum class LoadErrorKind {
     Unreadable,
     EmptyFile,
@@ -46,7 +47,8 @@ enum class LoadErrorKind {
 /// A load failure. what() is a complete sentence naming file, line and column where they apply.
 class LoadError : public std::runtime_error {
 public:
-    LoadError(LoadErrorKind kind, std::string file, std::uint64_t line, std::uint64_t column, const std::string& message);
+    LoadError(LoadErrorKind kind, std::string file, std::uint64_t line, std::uint64_t column,
+              const std::string& message);
 
     [[nodiscard]] LoadErrorKind kind() const { return m_kind; }
     [[nodiscard]] const std::string& file() const { return m_file; }
@@ -68,10 +70,22 @@ using LoadProgress = std::function<void(std::uint64_t bytesDone, std::uint64_t b
 /// Largest number of columns a table may have.
 inline constexpr std::size_t maxTableColumns = 4096;
 
+/// The settings a load actually used: LoadOptions with everything sniffed filled in.
+struct LoadSettings {
+    char delimiter = ',';
+    bool hasHeader = true;
+    /// Utf8 or Windows1252, never Auto.
+    TextEncoding encoding = TextEncoding::Utf8;
+};
+
 /// Loads and dictionary-encodes a delimited text file. Throws LoadError; never returns a partial
 /// table. Cancellation through the token throws LoadError with kind Cancelled.
 [[nodiscard]] EncodedTable loadTable(const std::string& path, const LoadOptions& options = {},
                                      std::stop_token stop = {}, const LoadProgress& progress = {});
+
+/// loadTable that also reports the delimiter, header and encoding it used in `used`.
+[[nodiscard]] EncodedTable loadTable(const std::string& path, const LoadOptions& options, std::stop_token stop,
+                                     const LoadProgress& progress, LoadSettings& used);
 
 /// The first rows of a file as text, and what was sniffed, for an import dialog's live preview.
 struct TablePreview {
@@ -81,9 +95,12 @@ struct TablePreview {
     std::vector<std::string> columnNames;
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> warnings;
+    /// Size of the whole file in bytes.
+    std::uint64_t fileSize = 0;
 };
 
-/// Reads at most maxRows data rows. Throws LoadError like loadTable.
+/// Reads at most maxRows data rows, and only the bytes they need. Encoding problems are judged on
+/// those bytes alone. Throws LoadError like loadTable.
 [[nodiscard]] TablePreview previewTable(const std::string& path, const LoadOptions& options, std::size_t maxRows);
 
 } // namespace qiscout::core

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `qiscout-cli bench-load`: load+encode throughput and peak memory, for the README's figures.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "qiscout/core/table_loader.h"
+
+#include "command.h"
+#include <sys/resource.h>
+
+namespace qiscout::cli {
+namespace {
+
+struct BenchArguments {
+    std::vector<std::string> files;
+    int repeat = 5;
+};
+
+double peakRssMiB()
+{
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0; // Linux reports KiB.
+}
+
+int runBench(const BenchArguments& arguments)
+{
+    std::cout << std::fixed;
+    for (const std::string& file : arguments.files) {
+        std::error_code error;
+        const auto size = std::filesystem::file_size(file, error);
+        if (error) {
+            std::cerr << "qiscout-cli: Cannot read '" << file << "': " << error.message() << ".\n";
+            return exitInputError;
+        }
+        std::vector<double> seconds;
+        std::uint32_t rows = 0;
+        std::size_t columns = 0;
+        try {
+            for (int run = 0; run < arguments.repeat; ++run) {
+                const auto start = std::chrono::steady_clock::now();
+                const core::EncodedTable table = core::loadTable(file);
+                seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                rows = table.rowCount;
+                columns = table.columnCount();
+            }
+        } catch (const core::LoadError& loadError) {
+            std::cerr << "qiscout-cli: " << loadError.what() << '\n';
+            return exitInputError;
+        }
+        std::sort(seconds.begin(), seconds.end());
+        const std::size_t n = seconds.size();
+        const double median = n % 2 == 1 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
+        const double megabytes = static_cast<double>(size) / 1e6;
+        std::cout << file << '\n'
+                  << std::setprecision(1) << "  size:        " << megabytes << " MB (" << rows << " rows x " << columns
+                  << " columns)\n"
+                  << std::setprecision(3) << "  load+encode: " << median << " s median of " << n << " (min "
+                  << seconds.front() << ", max " << seconds.back() << ")\n"
+                  << std::setprecision(1) << "  throughput:  " << megabytes / median << " MB/s, "
+                  << static_cast<double>(rows) / median / 1e6 << " M rows/s\n"
+                  << "  peak RSS:    " << peakRssMiB() << " MiB (whole process so far)\n";
+    }
+    return exitOk;
+}
+
+} // namespace
+
+void addBenchLoadCommand(CLI::App& app, Command& selected)
+{
+    auto arguments = std::make_shared<BenchArguments>();
+    CLI::App* bench = app.add_subcommand(
+        "bench-load", "Time loading and encoding files (median of --repeat runs) and report peak memory");
+    bench->add_option("files", arguments->files, "Delimited text files; give one per run for a per-file peak RSS")
+        ->required();
+    bench->add_option("--repeat", arguments->repeat, "Loads per file (default 5)")->check(CLI::PositiveNumber);
+    bench->callback([&selected, arguments] { selected = [arguments] { return runBench(*arguments); }; });
+}
+
+} // namespace qiscout::cli

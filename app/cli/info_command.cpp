@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `qiscout-cli info`: loads a table and summarises it, as text or JSON.
+#include <algorithm>
+#include <cstdint>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "qiscout/core/table_loader.h"
+
+#include "command.h"
+
+namespace qiscout::cli {
+namespace {
+
+constexpr std::size_t topValueCount = 5;
+
+struct InfoArguments {
+    std::string file;
+    std::string delimiter;
+    bool noHeader = false;
+    std::string missing;
+    bool missingGiven = false;
+    std::string encoding = "auto";
+    bool skipRagged = false;
+    bool json = false;
+};
+
+struct ValueCount {
+    std::string value;
+    std::uint32_t count = 0;
+};
+
+/// The most frequent values, most frequent first; ties keep first-appearance order.
+std::vector<ValueCount> topValues(const core::EncodedColumn& column, std::size_t limit)
+{
+    std::vector<std::uint32_t> codes(column.dictionary.size());
+    std::iota(codes.begin(), codes.end(), 0u);
+    const std::size_t kept = std::min(limit, codes.size());
+    std::partial_sort(codes.begin(), codes.begin() + static_cast<std::ptrdiff_t>(kept), codes.end(),
+                      [&column](std::uint32_t a, std::uint32_t b) {
+                          return column.frequencies[a] > column.frequencies[b] ||
+                                 (column.frequencies[a] == column.frequencies[b] && a < b);
+                      });
+    std::vector<ValueCount> top;
+    for (std::size_t i = 0; i < kept; ++i)
+        top.push_back({column.dictionary[codes[i]], column.frequencies[codes[i]]});
+    return top;
+}
+
+char parseDelimiter(const std::string& text)
+{
+    if (text == "tab" || text == "\\t" || text == "\t")
+        return '\t';
+    return text.front();
+}
+
+std::vector<std::string> splitTokens(const std::string& list)
+{
+    std::vector<std::string> tokens;
+    std::size_t begin = 0;
+    for (;;) {
+        const std::size_t comma = list.find(',', begin);
+        tokens.push_back(list.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin));
+        if (comma == std::string::npos)
+            return tokens;
+        begin = comma + 1;
+    }
+}
+
+core::TextEncoding parseEncoding(const std::string& text)
+{
+    if (text == "utf-8")
+        return core::TextEncoding::Utf8;
+    if (text == "windows-1252")
+        return core::TextEncoding::Windows1252;
+    return core::TextEncoding::Auto;
+}
+
+const char* encodingName(core::TextEncoding encoding)
+{
+    return encoding == core::TextEncoding::Windows1252 ? "windows-1252" : "utf-8";
+}
+
+std::string delimiterName(char delimiter)
+{
+    return delimiter == '\t' ? "tab" : "'" + std::string(1, delimiter) + "'";
+}
+
+/// A cell for one line of text output: line breaks and tabs shown escaped, long values cut.
+std::string printable(const std::string& value)
+{
+    constexpr std::size_t maxChars = 40;
+    std::string out;
+    for (const char c : value) {
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\t')
+            out += "\\t";
+        else
+            out += c;
+    }
+    if (out.size() > maxChars) {
+        std::size_t cut = maxChars;
+        // Cut on a UTF-8 character boundary.
+        while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80)
+            --cut;
+        out = out.substr(0, cut) + "...";
+    }
+    return out.empty() ? "\"\"" : out;
+}
+
+void printJson(const core::EncodedTable& table, const core::LoadSettings& used)
+{
+    nlohmann::ordered_json columns = nlohmann::ordered_json::array();
+    for (const auto& column : table.columns) {
+        nlohmann::ordered_json top = nlohmann::ordered_json::array();
+        for (const auto& [value, count] : topValues(column, topValueCount))
+            top.push_back({{"value", value}, {"count", count}});
+        columns.push_back({{"name", column.name},
+                           {"type", core::toString(column.type)},
+                           {"distinct", column.distinctCount()},
+                           {"missing", column.missingCells()},
+                           {"top", top}});
+    }
+    const nlohmann::ordered_json out = {{"file", table.sourcePath},
+                                        {"rows", table.rowCount},
+                                        {"columns", columns},
+                                        {"warnings", table.warnings},
+                                        {"skipped_rows", table.skippedRows},
+                                        {"delimiter", std::string(1, used.delimiter)},
+                                        {"has_header", used.hasHeader},
+                                        {"encoding", encodingName(used.encoding)}};
+    std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+void printText(const core::EncodedTable& table, const core::LoadSettings& used)
+{
+    std::cout << table.sourcePath << ": " << table.rowCount << " rows, " << table.columnCount() << " columns"
+              << " (delimiter " << delimiterName(used.delimiter) << ", "
+              << (used.hasHeader ? "header row" : "no header row") << ", " << encodingName(used.encoding) << ")\n";
+    for (const auto& warning : table.warnings)
+        std::cout << "warning: " << warning << '\n';
+    if (table.skippedRows > 0)
+        std::cout << "skipped rows: " << table.skippedRows << '\n';
+    std::size_t nameWidth = 6;
+    for (const auto& column : table.columns)
+        nameWidth = std::max(nameWidth, std::min<std::size_t>(column.name.size(), 30));
+    std::cout << '\n'
+              << std::right << std::setw(5) << "#"
+              << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << "column"
+              << "  " << std::setw(8) << "type" << std::right << std::setw(10) << "distinct" << std::setw(10)
+              << "missing"
+              << "  most frequent (count)\n";
+    for (std::size_t c = 0; c < table.columnCount(); ++c) {
+        const auto& column = table.columns[c];
+        std::string top;
+        for (const auto& [value, count] : topValues(column, topValueCount))
+            top += (top.empty() ? "" : ", ") + printable(value) + " (" + std::to_string(count) + ")";
+        std::cout << std::right << std::setw(5) << c + 1 << "  " << std::left << std::setw(static_cast<int>(nameWidth))
+                  << column.name << "  " << std::setw(8) << core::toString(column.type) << std::right << std::setw(10)
+                  << column.distinctCount() << std::setw(10) << column.missingCells() << "  " << top << '\n';
+    }
+}
+
+int runInfo(const InfoArguments& arguments)
+{
+    core::LoadOptions options;
+    if (!arguments.delimiter.empty())
+        options.delimiter = parseDelimiter(arguments.delimiter);
+    if (arguments.noHeader)
+        options.hasHeader = false;
+    if (arguments.missingGiven)
+        options.missingTokens = splitTokens(arguments.missing);
+    options.encoding = parseEncoding(arguments.encoding);
+    options.skipRaggedRows = arguments.skipRagged;
+    core::LoadSettings used;
+    try {
+        const core::EncodedTable table = core::loadTable(arguments.file, options, {}, {}, used);
+        if (arguments.json)
+            printJson(table, used);
+        else
+            printText(table, used);
+    } catch (const core::LoadError& error) {
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return exitInputError;
+    }
+    return exitOk;
+}
+
+} // namespace
+
+void addInfoCommand(CLI::App& app, Command& selected)
+{
+    auto arguments = std::make_shared<InfoArguments>();
+    CLI::App* info = app.add_subcommand("info", "Load a table and print its size and a summary of every column");
+    info->add_option("file", arguments->file, "Delimited text file (CSV, TSV, ...)")->required();
+    info->add_option("--delimiter", arguments->delimiter,
+                     "Field delimiter: ',', ';', '|', 'tab' or '\\t' (default: sniffed)")
+        ->check(CLI::IsMember({",", ";", "|", "tab", "\\t", "\t"}));
+    info->add_flag("--no-header", arguments->noHeader, "The first row is data, not column names (default: sniffed)");
+    info->add_option("--missing", arguments->missing,
+                     "Comma-separated missing-value tokens; an empty item is the empty cell, so ',?,NA' means "
+                     "empty, ? and NA (default: ',?,NA,N/A,NULL')")
+        ->each([arguments](const std::string&) { arguments->missingGiven = true; });
+    info->add_option("--encoding", arguments->encoding,
+                     "auto (UTF-8, or Windows-1252 with a warning if not valid UTF-8), utf-8 or windows-1252")
+        ->check(CLI::IsMember({"auto", "utf-8", "windows-1252"}));
+    info->add_flag("--skip-ragged", arguments->skipRagged, "Skip rows with the wrong number of fields and count them");
+    info->add_flag("--json", arguments->json, "Print JSON instead of text");
+    info->callback([&selected, arguments] { selected = [arguments] { return runInfo(*arguments); }; });
+}
+
+} // namespace qiscout::cli
