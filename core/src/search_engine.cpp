@@ -1,17 +1,38 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/core/search_engine.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "qiscout/core/border_engine.h"
 #include "qiscout/core/brute_force_engine.h"
 #include "qiscout/core/fpvi_engine.h"
 #include "qiscout/core/mtui_engine.h"
 #include "qiscout/core/suda2_engine.h"
 
+#include "search_setup.h"
+
 namespace qiscout::core {
 
-Algorithm chooseAlgorithm(const EncodedTable& /*table*/, const SearchParameters& /*parameters*/)
+Algorithm chooseAlgorithm(const EncodedTable& table, const SearchParameters& parameters)
 {
-    return Algorithm::Fpvi;
+    // FPVI's batched level-wise sweep wins while the lattice within the size limit stays small
+    // (up to 16 columns without a limit); beyond, the border search's work follows the answer
+    // instead of the lattice. A binding size limit can make the border itself huge (every safe
+    // set of the limit's size is maximal), so FPVI keeps those searches up to a million sets.
+    // Measured in issue #4's report.
+    constexpr std::uint64_t fpviLatticeLimit = std::uint64_t{1} << 16;
+    constexpr std::uint64_t fpviLimitedLatticeLimit = std::uint64_t{1} << 20;
+    const int columnCount =
+        parameters.columns ? parameters.columns->size()
+                           : static_cast<int>(std::min<std::size_t>(table.columnCount(),
+                                                                    static_cast<std::size_t>(ColumnSet::capacity)));
+    const int maxSetSize = std::clamp(parameters.maxSetSize.value_or(columnCount), 0, columnCount);
+    const std::uint64_t lattice = latticeSize(columnCount, maxSetSize);
+    const bool limitBinds = maxSetSize < columnCount;
+    if (lattice <= fpviLatticeLimit || (limitBinds && lattice <= fpviLimitedLatticeLimit))
+        return Algorithm::Fpvi;
+    return Algorithm::Border;
 }
 
 SearchResult runSearch(const EncodedTable& table, const SearchParameters& parameters, Algorithm algorithm,
