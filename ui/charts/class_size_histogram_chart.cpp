@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/class_size_histogram_chart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "charts/chart_style.h"
+#include "lattice/lattice_palette.h"
+
+namespace qiscout::ui {
+
+namespace {
+
+/// Sizes up to k get a bar each while k is at most this; larger sizes are grouped in growing bins.
+constexpr std::uint64_t exactSizesUpTo = 10;
+/// Each bin above k holds sizes up to this factor larger than its smallest: few, readable bins.
+constexpr std::uint64_t binGrowth = 4;
+/// Counts spanning more than this factor switch the count axis to a log scale.
+constexpr double logScaleSpread = 100.0;
+
+/// Lower bounds of the bins: exact sizes around k, then growing by binGrowth, with k + 1 always a boundary
+/// so no bin mixes re-identifiable and safe groups.
+std::vector<std::uint64_t> binStarts(std::uint64_t k, std::uint64_t largest)
+{
+    std::vector<std::uint64_t> starts;
+    if (k <= exactSizesUpTo) {
+        for (std::uint64_t size = 1; size <= k + 1; ++size)
+            starts.push_back(size);
+    } else {
+        for (std::uint64_t size = 1; size <= k; size *= 2)
+            starts.push_back(size);
+        starts.push_back(k + 1);
+    }
+    for (std::uint64_t next = starts.back() * binGrowth; next <= largest; next *= binGrowth)
+        starts.push_back(next);
+    return starts;
+}
+
+/// "950", "12k", "3.5M": group sizes in axis labels stay short.
+QString compactNumber(std::uint64_t value)
+{
+    if (value < 10'000)
+        return QString::number(value);
+    if (value < 1'000'000)
+        return QString::number(static_cast<double>(value) / 1e3, 'g', 3) + QLatin1Char('k');
+    return QString::number(static_cast<double>(value) / 1e6, 'g', 3) + QLatin1Char('M');
+}
+
+} // namespace
+
+ClassSizeHistogramChart::ClassSizeHistogramChart(QWidget* parent) : QWidget(parent), m_view(createChartView(this))
+{
+    clear();
+}
+
+QChart* ClassSizeHistogramChart::chart() const
+{
+    return m_view->chart();
+}
+
+const std::vector<ClassSizeHistogramChart::Bin>& ClassSizeHistogramChart::bins() const
+{
+    return m_bins;
+}
+
+void ClassSizeHistogramChart::clear()
+{
+    m_bins.clear();
+    m_k = 0;
+    m_setDescription.clear();
+    rebuild();
+}
+
+void ClassSizeHistogramChart::setClassSizes(const std::vector<std::uint32_t>& sizesOfClasses, std::uint64_t k,
+                                            const QString& setDescription)
+{
+    m_k = k;
+    m_setDescription = setDescription;
+    m_bins.clear();
+    if (!sizesOfClasses.empty()) {
+        const std::uint64_t largest = *std::max_element(sizesOfClasses.begin(), sizesOfClasses.end());
+        const std::vector<std::uint64_t> starts = binStarts(k, largest);
+        for (std::size_t index = 0; index < starts.size(); ++index) {
+            const std::uint64_t high =
+                index + 1 < starts.size() ? starts[index + 1] - 1 : std::max(largest, starts[index]);
+            m_bins.push_back(Bin{starts[index], high, 0, high <= k});
+        }
+        for (const std::uint32_t size : sizesOfClasses) {
+            const auto bin = std::upper_bound(starts.begin(), starts.end(), std::uint64_t{size}) - starts.begin() - 1;
+            if (bin >= 0)
+                ++m_bins[static_cast<std::size_t>(bin)].classes;
+        }
+        // Empty bins past the largest group carry no information.
+        while (!m_bins.empty() && m_bins.back().classes == 0)
+            m_bins.pop_back();
+    }
+    rebuild();
+}
+
+void ClassSizeHistogramChart::rebuild()
+{
+    QChart* target = chart();
+    target->removeAllSeries();
+    for (QAbstractAxis* axis : target->axes())
+        target->removeAxis(axis);
+    target->setTitle(m_setDescription.isEmpty() ? tr("Sizes of the groups of people who share the same values")
+                                                : tr("Sizes of the groups sharing the same %1").arg(m_setDescription));
+
+    auto* bars = new QBarSet(tr("Groups"));
+    QStringList categories;
+    std::uint64_t highest = 0;
+    std::uint64_t lowest = 0;
+    for (const Bin& bin : m_bins) {
+        *bars << static_cast<double>(bin.classes);
+        categories << (bin.lowSize == bin.highSize
+                           ? compactNumber(bin.lowSize)
+                           : compactNumber(bin.lowSize) + QStringLiteral("–") + compactNumber(bin.highSize));
+        highest = std::max(highest, bin.classes);
+        if (bin.classes > 0)
+            lowest = lowest == 0 ? bin.classes : std::min(lowest, bin.classes);
+    }
+    for (std::size_t index = 0; index < m_bins.size(); ++index)
+        if (m_bins[index].atMostK)
+            bars->selectBar(static_cast<int>(index));
+    auto* series = new QBarSeries;
+    series->append(bars);
+    series->setBarWidth(0.8);
+    target->addSeries(series);
+
+    auto* sizeAxis = new QBarCategoryAxis;
+    sizeAxis->append(categories);
+    sizeAxis->setTruncateLabels(false);
+    if (m_bins.size() > 8)
+        sizeAxis->setLabelsAngle(-45);
+    sizeAxis->setTitleText(m_k > 0
+                               ? tr("People in the group (highlighted: at most k = %1, can be singled out)").arg(m_k)
+                               : tr("People in the group"));
+    target->addAxis(sizeAxis, Qt::AlignBottom);
+    series->attachAxis(sizeAxis);
+    const bool logarithmic = lowest > 0 && static_cast<double>(highest) / static_cast<double>(lowest) > logScaleSpread;
+    if (logarithmic) {
+        auto* countAxis = new QLogValueAxis;
+        countAxis->setBase(10);
+        countAxis->setRange(0.5, static_cast<double>(highest) * 2.0);
+        countAxis->setLabelFormat(QStringLiteral("%g"));
+        countAxis->setTitleText(tr("Number of groups (log scale)"));
+        target->addAxis(countAxis, Qt::AlignLeft);
+        series->attachAxis(countAxis);
+    } else {
+        auto* countAxis = new QValueAxis;
+        // Whole-number ticks: a "%d" label on a fractional tick would misstate the bar heights.
+        countAxis->setRange(0, std::ceil(std::max(1.0, static_cast<double>(highest) * 1.1)));
+        countAxis->setTickType(QValueAxis::TicksDynamic);
+        countAxis->setTickAnchor(0);
+        countAxis->setTickInterval(std::max(1.0, std::ceil(static_cast<double>(highest) / 5.0)));
+        countAxis->setLabelFormat(QStringLiteral("%d"));
+        countAxis->setTitleText(tr("Number of groups"));
+        target->addAxis(countAxis, Qt::AlignLeft);
+        series->attachAxis(countAxis);
+    }
+    restyle();
+}
+
+void ClassSizeHistogramChart::restyle()
+{
+    applyPalette(*chart(), palette());
+    for (QAbstractSeries* series : chart()->series())
+        for (QBarSet* set : static_cast<QBarSeries*>(series)->barSets()) {
+            set->setColor(stateColor(SetState::Safe, palette()));
+            set->setBorderColor(stateColor(SetState::Safe, palette()));
+            set->setSelectedColor(stateColor(SetState::Vulnerable, palette()));
+        }
+}
+
+void ClassSizeHistogramChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        restyle();
+    QWidget::changeEvent(event);
+}
+
+} // namespace qiscout::ui

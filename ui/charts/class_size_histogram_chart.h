@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+#include <cstdint>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+
+namespace qiscout::ui {
+
+/// Histogram of the group sizes on one column set: how many groups of people share the same
+/// values, by group size; groups of at most k people (the re-identifiable ones) are highlighted.
+class ClassSizeHistogramChart : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ClassSizeHistogramChart(QWidget* parent = nullptr);
+
+    /// sizesOfClasses: one entry per class (its row count), any order.
+    void setClassSizes(const std::vector<std::uint32_t>& sizesOfClasses, std::uint64_t k,
+                       const QString& setDescription = {});
+    void clear();
+
+    /// One histogram bin: classes with lowSize..highSize rows.
+    struct Bin {
+        std::uint64_t lowSize = 0;
+        std::uint64_t highSize = 0;
+        std::uint64_t classes = 0;
+        bool atMostK = false;
+    };
+    /// The bins shown, smallest sizes first; for tests.
+    [[nodiscard]] const std::vector<Bin>& bins() const;
+    [[nodiscard]] QChart* chart() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void restyle();
+
+    QChartView* m_view = nullptr;
+    std::vector<Bin> m_bins;
+    std::uint64_t m_k = 0;
+    QString m_setDescription;
+};
+
+} // namespace qiscout::ui
