@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report_option.h"
+
+#include <exception>
+#include <iostream>
+#include <memory>
+
+#include "qiscout/core/report_writers.h"
+
+#include "command.h"
+
+#ifdef QISCOUT_HAVE_PDF_REPORTS
+#include "qiscout/ui/report_export.h"
+#endif
+
+namespace qiscout::cli {
+namespace {
+
+#ifdef QISCOUT_HAVE_PDF_REPORTS
+constexpr bool pdfAvailable = true;
+#else
+constexpr bool pdfAvailable = false;
+#endif
+
+std::string checkReportPath(const std::string& path)
+{
+    const auto format = core::reportFormatFor(path);
+    if (!format)
+        return "cannot tell the report format of " + path + ": use .html, .htm, .pdf, .json or .csv";
+    if (*format == core::ReportFormat::Pdf && !pdfAvailable)
+        return "PDF reports need a qiscout-cli built with Qt; use .html, .json or .csv";
+    return {};
+}
+
+} // namespace
+
+void addReportOptions(CLI::App& scan, ReportRequest& request)
+{
+    scan.add_option("--report", request.outputs,
+                    "Write a report to OUT; the extension picks the format: .html, .pdf, .json or .csv "
+                    "(repeatable)")
+        ->type_name("OUT")
+        ->allow_extra_args(false)
+        ->check(CLI::Validator(checkReportPath, "OUT", "report file"));
+    scan.add_flag("--include-values", request.includeValues,
+                  "List the riskiest rows in reports with their real values (redacted by default)");
+}
+
+int writeReports(const ReportRequest& request, const core::ReportInput& input)
+{
+    if (request.outputs.empty())
+        return exitOk;
+    core::ReportOptions options;
+    options.includeValues = request.includeValues;
+    const core::QiReport report = core::buildReport(input, options);
+    int status = exitOk;
+    for (const std::string& output : request.outputs) {
+        try {
+            const auto format = core::reportFormatFor(output);
+            if (!format)
+                throw std::invalid_argument(checkReportPath(output));
+#ifdef QISCOUT_HAVE_PDF_REPORTS
+            // Only a PDF needs Qt Gui (fonts); it runs on the offscreen platform, without a display.
+            const auto application =
+                *format == core::ReportFormat::Pdf ? ui::ensureGuiApplication() : std::unique_ptr<QGuiApplication>();
+            ui::writeReportFile(output, report);
+#else
+            core::writeReport(output, report, *format);
+#endif
+            std::cerr << "qiscout-cli: report written to " << output << '\n';
+        } catch (const std::exception& error) {
+            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            status = exitInputError;
+        }
+    }
+    return status;
+}
+
+} // namespace qiscout::cli

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Small text helpers shared by the report writers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace qiscout::core {
+
+/// Escapes text for HTML/XML content and attribute values.
+[[nodiscard]] std::string escapeXml(std::string_view text);
+
+/// 48842 -> "48,842".
+[[nodiscard]] std::string groupDigits(std::uint64_t value);
+
+/// A number with a fixed count of decimals ("0.125").
+[[nodiscard]] std::string fixedDecimals(double value, int decimals);
+
+/// part / whole as a percentage with one decimal ("12.5%"); "< 0.1%" for a tiny non-zero share;
+/// "0%" when whole is 0. Escape it before putting it in markup.
+[[nodiscard]] std::string percentOf(std::uint64_t part, std::uint64_t whole);
+
+} // namespace qiscout::core
