@@ -1,11 +1,857 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/ui/main_window.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QProgressDialog>
+#include <QPromise>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThreadPool>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <cstdio>
+#include <map>
+
+#include "qiscout/core/project_file.h"
+
+#include "charts/class_size_histogram_chart.h"
+#include "charts/column_danger_chart.h"
+#include "charts/evaluation_rate_chart.h"
+#include "charts/minimal_sets_by_size_chart.h"
+#include "columns/column_panel.h"
+#include "import/import_dialog.h"
+#include "import/table_load_controller.h"
+#include "lattice/lattice_view.h"
+#include "main/recent_files.h"
+#include "main/sample_locator.h"
+#include "main/welcome_page.h"
+#include "parameters/parameters_panel.h"
+#include "report/report_export_dialog.h"
+#include "results/results_panel.h"
+#include "results/set_classes.h"
+#include "search/search_controller.h"
+#include "table/isolated_rows_proxy_model.h"
+#include "table/table_model.h"
+
 namespace qiscout::ui {
+namespace {
+
+const QString projectSuffix = QStringLiteral("qiscout");
+const QString geometryKey = QStringLiteral("window/geometry");
+const QString stateKey = QStringLiteral("window/state");
+const QString directoryKey = QStringLiteral("lastDirectory");
+// Delay before --screenshot grabs the window, so the last batched repaint has been laid out.
+constexpr int screenshotDelayMs = 300;
+constexpr int loadProgressSteps = 1000;
+
+bool isProjectFile(const QString& path)
+{
+    return QFileInfo(path).suffix().compare(projectSuffix, Qt::CaseInsensitive) == 0;
+}
+
+QString describeSet(core::ColumnSet set, const QStringList& names)
+{
+    QStringList parts;
+    for (const int column : set.columns())
+        parts << (column < names.size() ? names.at(column) : QString::number(column + 1));
+    return QLatin1Char('{') + parts.join(QStringLiteral(", ")) + QLatin1Char('}');
+}
+
+} // namespace
+
+struct MainWindow::PendingProject {
+    std::vector<core::ProjectColumnRole> roles;
+    SearchRequest request;
+};
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
-    setWindowTitle(QStringLiteral("QIScout"));
+    setWindowTitle(tr("QIScout"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_loader = new TableLoadController(this);
+    m_search = new SearchController(this);
+    m_detailsWatcher = new QFutureWatcher<SetClasses>(this);
+    createWidgets();
+    createActions();
+    createMenus();
+
+    connect(m_loader, &TableLoadController::tableLoaded, this, &MainWindow::tableLoaded);
+    connect(m_loader, &TableLoadController::loadFailed, this, &MainWindow::loadFailed);
+    connect(m_loader, &TableLoadController::loadCancelled, this, [this] {
+        m_loadProgress->reset();
+        statusBar()->showMessage(tr("Loading cancelled."), 5000);
+        finishAutomation(1, tr("Loading was cancelled."));
+    });
+    connect(m_loader, &TableLoadController::progressChanged, this, [this](quint64 done, quint64 total) {
+        if (total > 0)
+            m_loadProgress->setValue(static_cast<int>(done * loadProgressSteps / total));
+    });
+    connect(m_search, &SearchController::searchStarted, this, &MainWindow::searchStarted);
+    connect(m_search, &SearchController::eventsReported, this, &MainWindow::eventsReported);
+    connect(m_search, &SearchController::searchFinished, this, &MainWindow::searchEnded);
+    connect(m_search, &SearchController::searchCancelled, this, &MainWindow::searchEnded);
+    connect(m_search, &SearchController::searchFailed, this, &MainWindow::searchFailed);
+    connect(m_parameters, &ParametersPanel::parametersEdited, this, &MainWindow::restartIfRunning);
+    connect(m_columns, &ColumnPanel::rolesEdited, this, &MainWindow::restartIfRunning);
+    connect(m_results, &ResultsPanel::setSelected, this, &MainWindow::showSetDetails);
+    connect(m_lattice, &LatticeView::setSelected, this, [this](core::ColumnSet set) {
+        if (!set.empty() && !m_results->selectSet(set))
+            showSetDetails(set);
+    });
+    connect(m_detailsWatcher, &QFutureWatcher<SetClasses>::finished, this, [this] {
+        const SetClasses& classes = m_detailsWatcher->result();
+        if (!classes.complete)
+            return;
+        const QString description = describeSet(classes.set, columnNames());
+        const auto header = m_tableView->horizontalHeader()->saveState();
+        m_filterModel->setRows(classes.isolatedRows);
+        if (m_tableView->model() != m_filterModel) {
+            m_tableView->setModel(m_filterModel);
+            m_tableView->horizontalHeader()->restoreState(header);
+        }
+        m_filterLabel->setText(tr("Showing the %1 rows in groups of at most %2 people on %3.")
+                                   .arg(QLocale().toString(static_cast<qulonglong>(classes.isolatedRows.size())))
+                                   .arg(classes.k)
+                                   .arg(description));
+        m_filterLabel->parentWidget()->show();
+        m_clearFilterAction->setEnabled(true);
+        m_histogram->setClassSizes(classes.classSizes, classes.k, description);
+        Q_EMIT rowFilterApplied(classes.set);
+    });
+
+    const QSettings settings;
+    if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
+        resize(1400, 900);
+    showWelcome();
+    updateActions();
+}
+
+MainWindow::~MainWindow()
+{
+    m_detailsStop.request_stop();
+}
+
+void MainWindow::createWidgets()
+{
+    m_stack = new QStackedWidget(this);
+    setCentralWidget(m_stack);
+
+    m_welcome = new WelcomePage(m_stack);
+    m_welcome->setSampleAvailable(!sampleTablePath().isEmpty());
+    m_stack->addWidget(m_welcome);
+    connect(m_welcome, &WelcomePage::openTableRequested, this, &MainWindow::chooseTable);
+    connect(m_welcome, &WelcomePage::openProjectRequested, this, &MainWindow::chooseProject);
+    connect(m_welcome, &WelcomePage::sampleRequested, this, &MainWindow::openSample);
+    connect(m_welcome, &WelcomePage::recentFileRequested, this, &MainWindow::openFile);
+
+    auto* splitter = new QSplitter(Qt::Vertical, m_stack);
+    splitter->setObjectName(QStringLiteral("workspaceSplitter"));
+    m_workspace = splitter;
+    m_lattice = new LatticeView(splitter);
+    splitter->addWidget(m_lattice);
+
+    auto* dataArea = new QWidget(splitter);
+    auto* dataLayout = new QVBoxLayout(dataArea);
+    dataLayout->setContentsMargins(0, 0, 0, 0);
+    auto* filterBar = new QWidget(dataArea);
+    auto* filterLayout = new QHBoxLayout(filterBar);
+    filterLayout->setContentsMargins(4, 2, 4, 2);
+    m_filterLabel = new QLabel(filterBar);
+    m_clearFilterButton = new QPushButton(tr("Show all rows"), filterBar);
+    filterLayout->addWidget(m_filterLabel, 1);
+    filterLayout->addWidget(m_clearFilterButton);
+    filterBar->hide();
+    connect(m_clearFilterButton, &QPushButton::clicked, this, &MainWindow::clearRowFilter);
+    dataLayout->addWidget(filterBar);
+
+    m_tableModel = new TableModel(this);
+    m_filterModel = new IsolatedRowsProxyModel(this);
+    m_filterModel->setSourceModel(m_tableModel);
+    m_tableView = new QTableView(dataArea);
+    m_tableView->setModel(m_tableModel);
+    m_tableView->setWordWrap(false);
+    m_tableView->setCornerButtonEnabled(false);
+    // Fixed row heights keep scrolling 11M rows O(1): the view never measures rows.
+    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 6);
+    m_tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_tableView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    dataLayout->addWidget(m_tableView);
+    splitter->addWidget(dataArea);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    m_stack->addWidget(m_workspace);
+
+    const auto addDock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(widget);
+        addDockWidget(area, dock);
+        m_docks << dock;
+        return dock;
+    };
+    m_columns = new ColumnPanel(this);
+    m_parameters = new ParametersPanel(this);
+    m_results = new ResultsPanel(this);
+    auto* charts = new QTabWidget(this);
+    charts->setObjectName(QStringLiteral("charts"));
+    m_bySizeChart = new MinimalSetsBySizeChart(charts);
+    m_dangerChart = new ColumnDangerChart(charts);
+    m_rateChart = new EvaluationRateChart(charts);
+    m_histogram = new ClassSizeHistogramChart(charts);
+    charts->addTab(m_bySizeChart, tr("By size"));
+    charts->addTab(m_dangerChart, tr("Columns at risk"));
+    charts->addTab(m_rateChart, tr("Progress"));
+    charts->addTab(m_histogram, tr("Group sizes"));
+    connect(this, &MainWindow::rowFilterApplied, charts, [charts, this] { charts->setCurrentWidget(m_histogram); });
+
+    addDock(tr("Columns"), QStringLiteral("columnsDock"), m_columns, Qt::LeftDockWidgetArea);
+    addDock(tr("Parameters"), QStringLiteral("parametersDock"), m_parameters, Qt::LeftDockWidgetArea);
+    addDock(tr("Quasi-identifiers"), QStringLiteral("resultsDock"), m_results, Qt::RightDockWidgetArea);
+    addDock(tr("Charts"), QStringLiteral("chartsDock"), charts, Qt::RightDockWidgetArea);
+
+    m_progressLabel = new QLabel(this);
+    m_busyBar = new QProgressBar(this);
+    m_busyBar->setRange(0, 0);
+    m_busyBar->setMaximumWidth(160);
+    m_busyBar->hide();
+    statusBar()->addPermanentWidget(m_progressLabel);
+    statusBar()->addPermanentWidget(m_busyBar);
+
+    m_loadProgress = new QProgressDialog(tr("Loading the table…"), tr("Cancel"), 0, loadProgressSteps, this);
+    m_loadProgress->setWindowTitle(tr("Loading"));
+    m_loadProgress->setWindowModality(Qt::WindowModal);
+    m_loadProgress->setMinimumDuration(300);
+    m_loadProgress->setAutoClose(true);
+    m_loadProgress->setAutoReset(false);
+    m_loadProgress->reset();
+    connect(m_loadProgress, &QProgressDialog::canceled, m_loader, &TableLoadController::cancel);
+}
+
+void MainWindow::createActions()
+{
+    m_openTableAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Table…"), this);
+    m_openTableAction->setShortcut(QKeySequence::Open);
+    m_openTableAction->setToolTip(tr("Open a CSV or tab-separated table (Ctrl+O)"));
+    connect(m_openTableAction, &QAction::triggered, this, &MainWindow::chooseTable);
+
+    m_openProjectAction = new QAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("Open &Project…"), this);
+    m_openProjectAction->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+    connect(m_openProjectAction, &QAction::triggered, this, &MainWindow::chooseProject);
+
+    m_saveProjectAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Project"), this);
+    m_saveProjectAction->setShortcut(QKeySequence::Save);
+    m_saveProjectAction->setToolTip(tr("Save the file, import options, roles and parameters (Ctrl+S)"));
+    connect(m_saveProjectAction, &QAction::triggered, this, [this] {
+        if (m_projectPath.isEmpty())
+            saveProjectAs();
+        else
+            saveProject(m_projectPath);
+    });
+
+    m_saveProjectAsAction = new QAction(tr("Save Project &As…"), this);
+    m_saveProjectAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveProjectAsAction, &QAction::triggered, this, &MainWindow::saveProjectAs);
+
+    m_sampleAction = new QAction(tr("Try the &Sample"), this);
+    m_sampleAction->setEnabled(!sampleTablePath().isEmpty());
+    connect(m_sampleAction, &QAction::triggered, this, &MainWindow::openSample);
+
+    m_runAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Analysis"), this);
+    m_runAction->setShortcuts({QKeySequence(tr("Ctrl+R")), QKeySequence(Qt::Key_F5)});
+    m_runAction->setToolTip(tr("Find the quasi-identifiers among the candidate columns (Ctrl+R)"));
+    connect(m_runAction, &QAction::triggered, this, &MainWindow::runAnalysis);
+
+    m_cancelAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Analysis"), this);
+    m_cancelAction->setShortcut(QKeySequence(tr("Ctrl+.")));
+    m_cancelAction->setToolTip(tr("Stop the running analysis (Ctrl+.)"));
+    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelAnalysis);
+
+    m_exportReportAction = new QAction(tr("&Export Report…"), this);
+    m_exportReportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
+    m_exportReportAction->setToolTip(tr("Write the findings as HTML, PDF, JSON or CSV (Ctrl+E)"));
+    connect(m_exportReportAction, &QAction::triggered, this, &MainWindow::exportReport);
+
+    m_clearFilterAction = new QAction(tr("Show &All Rows"), this);
+    m_clearFilterAction->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
+    connect(m_clearFilterAction, &QAction::triggered, this, &MainWindow::clearRowFilter);
+
+    auto* toolBar = addToolBar(tr("Main"));
+    toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->addAction(m_openTableAction);
+    toolBar->addAction(m_saveProjectAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_runAction);
+    toolBar->addAction(m_cancelAction);
+}
+
+void MainWindow::createMenus()
+{
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openTableAction);
+    file->addAction(m_openProjectAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_sampleAction);
+    file->addSeparator();
+    file->addAction(m_saveProjectAction);
+    file->addAction(m_saveProjectAsAction);
+    file->addSeparator();
+    file->addAction(m_exportReportAction);
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    updateRecentFiles();
+
+    auto* analysis = menuBar()->addMenu(tr("&Analysis"));
+    analysis->addAction(m_runAction);
+    analysis->addAction(m_cancelAction);
+    analysis->addSeparator();
+    analysis->addAction(m_clearFilterAction);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (auto* dock : std::as_const(m_docks))
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About QIScout"), this, [this] {
+        QMessageBox::about(
+            this, tr("About QIScout"),
+            tr("<h3>QIScout %1</h3>"
+               "<p>Finds the quasi-identifiers in a table before it is published: the smallest combinations of "
+               "columns on which someone is in a group of at most <i>k</i> people.</p>"
+               "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
+                .arg(QStringLiteral(QISCOUT_VERSION)));
+    });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::showWelcome()
+{
+    m_welcome->setRecentFiles(RecentFiles::load());
+    m_stack->setCurrentWidget(m_welcome);
+    for (auto* dock : std::as_const(m_docks))
+        dock->hide();
+}
+
+void MainWindow::showWorkspace()
+{
+    m_stack->setCurrentWidget(m_workspace);
+    if (m_layoutRestored)
+        return;
+    m_layoutRestored = true;
+    for (auto* dock : std::as_const(m_docks))
+        dock->show();
+    if (auto* splitter = qobject_cast<QSplitter*>(m_workspace))
+        splitter->setSizes({3 * height() / 5, 2 * height() / 5});
+    if (!restoreState(QSettings().value(stateKey).toByteArray())) {
+        resizeDocks({m_docks.at(0), m_docks.at(2)}, {400, 480}, Qt::Horizontal);
+        resizeDocks({m_docks.at(0), m_docks.at(1), m_docks.at(2), m_docks.at(3)}, {560, 240, 470, 330}, Qt::Vertical);
+    }
+}
+
+void MainWindow::updateRecentFiles()
+{
+    m_recentMenu->clear();
+    const auto files = RecentFiles::load();
+    for (const auto& path : files)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+    m_recentMenu->addSeparator();
+    m_recentMenu
+        ->addAction(tr("&Clear List"), this,
+                    [this] {
+                        RecentFiles::clear();
+                        updateRecentFiles();
+                    })
+        ->setEnabled(!files.isEmpty());
+    m_recentMenu->setEnabled(!files.isEmpty());
+    m_welcome->setRecentFiles(files);
+}
+
+void MainWindow::updateActions()
+{
+    const bool hasTable = m_table != nullptr;
+    const bool running = m_search->isRunning();
+    m_runAction->setEnabled(hasTable && !running);
+    m_cancelAction->setEnabled(running);
+    m_saveProjectAction->setEnabled(hasTable);
+    m_saveProjectAsAction->setEnabled(hasTable);
+    m_clearFilterAction->setEnabled(m_tableView->model() == m_filterModel);
+    m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
+}
+
+void MainWindow::openFile(const QString& path)
+{
+    if (isProjectFile(path))
+        openProject(path);
+    else
+        openTable(path);
+}
+
+void MainWindow::chooseTable()
+{
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Table"), settings.value(directoryKey).toString(),
+                                                      tr("Tables (*.csv *.tsv *.txt *.tab *.dat);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    openTable(path);
+}
+
+void MainWindow::chooseProject()
+{
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), settings.value(directoryKey).toString(),
+                                                      tr("QIScout projects (*.%1);;All files (*)").arg(projectSuffix));
+    if (path.isEmpty())
+        return;
+    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    openProject(path);
+}
+
+void MainWindow::openSample()
+{
+    const QString path = sampleTablePath();
+    if (!path.isEmpty())
+        loadTable(path, core::LoadOptions{});
+}
+
+void MainWindow::openTable(const QString& path)
+{
+    auto* dialog = new ImportDialog(path, core::LoadOptions{}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_pendingProject.reset();
+        m_projectPath.clear();
+        loadTable(dialog->path(), dialog->options());
+    });
+    dialog->open();
+}
+
+void MainWindow::loadTable(const QString& path, const core::LoadOptions& options)
+{
+    m_loadProgress->setLabelText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    m_loadProgress->setValue(0);
+    m_loadClock.start();
+    m_loader->load(path, options);
+}
+
+void MainWindow::openProject(const QString& path)
+{
+    try {
+        const auto project = core::loadProject(path.toStdString());
+        m_pendingProject = std::make_unique<PendingProject>();
+        m_pendingProject->roles = project.roles;
+        m_pendingProject->request.parameters = project.parameters;
+        m_pendingProject->request.algorithm = project.algorithm;
+        m_projectPath = path;
+        loadTable(QString::fromStdString(project.tablePath), project.loadOptions);
+    } catch (const core::ProjectError& error) {
+        finishAutomation(1, QString::fromUtf8(error.what()));
+        QMessageBox::warning(this, tr("Cannot open the project"), QString::fromUtf8(error.what()));
+    }
+}
+
+bool MainWindow::saveProject(const QString& path)
+{
+    if (!m_table)
+        return false;
+    core::Project project;
+    project.tablePath = QDir(QFileInfo(path).absolutePath()).relativeFilePath(m_tablePath).toStdString();
+    project.loadOptions = m_loadOptions;
+    const auto roles = m_columns->roles();
+    for (std::size_t column = 0; column < roles.size() && column < m_table->columnCount(); ++column)
+        project.roles.push_back({m_table->columns[column].name, roles[column]});
+    const auto request = m_parameters->request();
+    project.parameters = request.parameters;
+    project.algorithm = request.algorithm;
+    try {
+        core::saveProject(path.toStdString(), project);
+    } catch (const core::ProjectError& error) {
+        QMessageBox::warning(this, tr("Cannot save the project"), QString::fromUtf8(error.what()));
+        return false;
+    }
+    m_projectPath = path;
+    RecentFiles::add(path);
+    updateRecentFiles();
+    statusBar()->showMessage(tr("Project saved to %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::saveProjectAs()
+{
+    QSettings settings;
+    const QString start = m_projectPath.isEmpty()
+                              ? QFileInfo(m_tablePath).absolutePath() + QLatin1Char('/') +
+                                    QFileInfo(m_tablePath).completeBaseName() + QLatin1Char('.') + projectSuffix
+                              : m_projectPath;
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Save Project"), start, tr("QIScout projects (*.%1)").arg(projectSuffix));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + projectSuffix;
+    return saveProject(path);
+}
+
+void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, const QString& path,
+                             const core::LoadOptions& options)
+{
+    m_loadProgress->reset();
+    m_loadSeconds = static_cast<double>(m_loadClock.elapsed()) / 1000.0;
+    m_detailsStop.request_stop();
+    m_table = std::move(table);
+    m_tablePath = QFileInfo(path).absoluteFilePath();
+    m_loadOptions = options;
+    m_lastResult.reset();
+    m_search->setTable(m_table);
+    clearRowFilter();
+    m_tableModel->setTable(m_table);
+    m_tableView->resizeColumnsToContents();
+    m_columns->setTable(m_table);
+    m_results->clear();
+    m_bySizeChart->clear();
+    m_dangerChart->clear();
+    m_rateChart->clear();
+    m_histogram->clear();
+    const auto columnLimit = std::min<int>(static_cast<int>(m_table->columnCount()), core::ColumnSet::capacity);
+    m_lattice->reset(core::ColumnSet::firstN(columnLimit), columnNames(), std::max(columnLimit, 1));
+
+    if (m_pendingProject) {
+        std::map<std::string, core::ColumnRole> byName;
+        for (const auto& entry : m_pendingProject->roles)
+            byName[entry.column] = entry.role;
+        std::vector<core::ColumnRole> roles;
+        for (const auto& column : m_table->columns) {
+            const auto it = byName.find(column.name);
+            roles.push_back(it == byName.end() ? core::ColumnRole::QuasiIdentifier : it->second);
+        }
+        m_columns->setRoles(roles);
+        m_parameters->setRequest(m_pendingProject->request);
+        m_pendingProject.reset();
+        RecentFiles::add(m_projectPath);
+    } else {
+        RecentFiles::add(m_tablePath);
+    }
+    updateRecentFiles();
+
+    const QString name = QFileInfo(m_tablePath).fileName();
+    setWindowTitle(tr("%1 — QIScout").arg(name));
+    QString message = tr("Loaded %1: %2 rows, %3 columns.")
+                          .arg(name, QLocale().toString(static_cast<qulonglong>(m_table->rowCount)))
+                          .arg(m_table->columnCount());
+    if (m_table->skippedRows > 0)
+        message += QLatin1Char(' ') + tr("%1 malformed rows skipped.").arg(m_table->skippedRows);
+    m_progressLabel->setText(message);
+    if (!m_table->warnings.empty()) {
+        QStringList warnings;
+        for (const auto& warning : m_table->warnings)
+            warnings << QString::fromStdString(warning);
+        m_progressLabel->setToolTip(warnings.join(QLatin1Char('\n')));
+    } else {
+        m_progressLabel->setToolTip({});
+    }
+    showWorkspace();
+    updateActions();
+    Q_EMIT tableShown();
+    if (m_automation)
+        automationStep();
+}
+
+void MainWindow::loadFailed(const LoadFailure& failure)
+{
+    m_loadProgress->reset();
+    if (m_automation && m_automation->quit) {
+        finishAutomation(1, failure.message);
+        return;
+    }
+    auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot load the table"),
+                                tr("QIScout could not read %1.").arg(QFileInfo(failure.file).fileName()),
+                                QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QString details = failure.message;
+    QStringList where{tr("File: %1").arg(QDir::toNativeSeparators(failure.file))};
+    if (failure.line > 0)
+        where << tr("Line: %1").arg(failure.line);
+    if (failure.column > 0)
+        where << tr("Column: %1").arg(failure.column);
+    details += QStringLiteral("\n\n") + where.join(QLatin1Char('\n'));
+    box->setInformativeText(details);
+    box->open();
+}
+
+QStringList MainWindow::columnNames() const
+{
+    QStringList names;
+    if (m_table)
+        for (const auto& column : m_table->columns)
+            names << QString::fromStdString(column.name);
+    return names;
+}
+
+std::optional<SearchRequest> MainWindow::currentRequest(bool tellUser)
+{
+    if (!m_table)
+        return std::nullopt;
+    const auto columns = m_columns->searchedColumns();
+    QString problem;
+    if (!columns)
+        problem = tr("At most %1 columns can be searched, and only among the first %1 columns of the table. Set "
+                     "the others to Ignore.")
+                      .arg(core::ColumnSet::capacity);
+    else if (columns->empty())
+        problem = tr("No column is a candidate. Set at least one column's role to Candidate.");
+    if (!problem.isEmpty()) {
+        if (tellUser)
+            QMessageBox::information(this, tr("Nothing to search"), problem);
+        return std::nullopt;
+    }
+    auto request = m_parameters->request();
+    request.parameters.columns = *columns;
+    return request;
+}
+
+void MainWindow::runAnalysis()
+{
+    if (const auto request = currentRequest(!(m_automation && m_automation->quit))) {
+        rememberRequest(*request);
+        m_search->start(*request);
+    } else
+        finishAutomation(1, tr("There is nothing to search."));
+    updateActions();
+}
+
+void MainWindow::cancelAnalysis()
+{
+    m_search->cancel();
+}
+
+void MainWindow::restartIfRunning()
+{
+    if (!m_search->isRunning())
+        return;
+    if (const auto request = currentRequest(false)) {
+        rememberRequest(*request);
+        m_search->restartDebounced(*request);
+    }
+}
+
+void MainWindow::rememberRequest(const SearchRequest& request)
+{
+    m_runRoles = m_columns->roles();
+    m_runParameters = request.parameters;
+    m_runAlgorithm = request.algorithm;
+}
+
+void MainWindow::exportReport()
+{
+    if (!m_table || !m_lastResult || !m_lastResult->complete)
+        return;
+    core::ReportInput input;
+    input.table = m_table;
+    input.roles = m_runRoles;
+    input.parameters = m_runParameters;
+    input.requestedAlgorithm = m_runAlgorithm;
+    input.result = *m_lastResult;
+    input.loadSeconds = m_loadSeconds;
+    const QString written = exportReportInteractively(this, input, m_lattice->grab().toImage());
+    if (!written.isEmpty())
+        statusBar()->showMessage(tr("Report written to %1.").arg(QDir::toNativeSeparators(written)), 5000);
+}
+
+void MainWindow::searchStarted(core::ColumnSet columns, int maxSetSize, quint64 k)
+{
+    m_lattice->reset(columns, columnNames(), maxSetSize);
+    m_rateChart->clear();
+    m_rateChart->addSample(0.0, 0);
+    m_results->setOutdated(true);
+    m_busyBar->show();
+    m_progressLabel->setText(tr("Searching %1 columns for groups of at most %2 people…").arg(columns.size()).arg(k));
+    updateActions();
+}
+
+void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEvent>> events,
+                                core::SearchCounters counters)
+{
+    m_lattice->applyEvents(*events);
+    m_rateChart->addSample(counters.elapsedSeconds, counters.setsEvaluated);
+    const QLocale locale;
+    m_progressLabel->setText(tr("%1 sets evaluated · %2 supersets pruned · %3 quasi-identifiers · %4 s")
+                                 .arg(locale.toString(static_cast<qulonglong>(counters.setsEvaluated)),
+                                      locale.toString(static_cast<qulonglong>(counters.supersetsPruned)),
+                                      locale.toString(static_cast<qulonglong>(counters.setsVulnerable)),
+                                      locale.toString(counters.elapsedSeconds, 'f', 1)));
+}
+
+void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
+{
+    m_busyBar->hide();
+    m_lastResult = result;
+    const auto names = columnNames();
+    m_lattice->showResult(*result);
+    m_results->setResult(*result, names);
+    m_bySizeChart->setResult(*result, names);
+    m_dangerChart->setResult(*result, names);
+    m_rateChart->addSample(result->stats.searchSeconds, result->stats.setsEvaluated);
+    const QLocale locale;
+    m_progressLabel->setText((result->complete ? tr("Done: %1 quasi-identifiers, %2 sets evaluated in %3 s (%4).")
+                                               : tr("Cancelled: %1 quasi-identifiers, %2 sets evaluated in %3 s (%4)."))
+                                 .arg(locale.toString(static_cast<qulonglong>(result->minimalSets.size())),
+                                      locale.toString(static_cast<qulonglong>(result->stats.setsEvaluated)),
+                                      locale.toString(result->stats.searchSeconds, 'f', 2),
+                                      QString::fromUtf8(core::toString(result->algorithm))));
+    updateActions();
+    if (m_automation && m_automation->run) {
+        const QString screenshot = m_automation->screenshot;
+        QTimer::singleShot(screenshotDelayMs, this, [this, screenshot] {
+            if (!screenshot.isEmpty() && !grab().save(screenshot))
+                finishAutomation(1, tr("Cannot write the screenshot %1.").arg(screenshot));
+            else
+                finishAutomation(0, {});
+        });
+    }
+}
+
+void MainWindow::searchFailed(const QString& message)
+{
+    m_busyBar->hide();
+    m_progressLabel->setText(tr("The analysis could not run."));
+    updateActions();
+    if (m_automation && m_automation->quit) {
+        finishAutomation(1, message);
+        return;
+    }
+    QMessageBox::warning(this, tr("The analysis could not run"), message);
+}
+
+void MainWindow::showSetDetails(core::ColumnSet set)
+{
+    if (!m_table || set.empty())
+        return;
+    const std::uint64_t k = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
+    m_detailsStop.request_stop();
+    m_detailsStop = std::stop_source();
+    auto promise = std::make_shared<QPromise<SetClasses>>();
+    promise->start();
+    m_detailsWatcher->setFuture(promise->future());
+    QThreadPool::globalInstance()->start([promise, table = m_table, set, k, token = m_detailsStop.get_token()] {
+        promise->addResult(computeSetClasses(*table, set, k, token));
+        promise->finish();
+    });
+}
+
+void MainWindow::clearRowFilter()
+{
+    m_detailsStop.request_stop();
+    if (m_tableView->model() != m_tableModel) {
+        const auto header = m_tableView->horizontalHeader()->saveState();
+        m_tableView->setModel(m_tableModel);
+        m_tableView->horizontalHeader()->restoreState(header);
+    }
+    m_filterModel->clearRows();
+    m_filterLabel->parentWidget()->hide();
+    m_histogram->clear();
+    m_clearFilterAction->setEnabled(false);
+}
+
+void MainWindow::startAutomation(const CommandLineOptions& options)
+{
+    if (options.file.isEmpty())
+        return;
+    m_automation = options;
+    if (isProjectFile(options.file))
+        openProject(options.file);
+    else
+        loadTable(options.file, core::LoadOptions{});
+}
+
+void MainWindow::automationStep()
+{
+    auto request = m_parameters->request();
+    if (m_automation->k)
+        request.parameters.k = *m_automation->k;
+    if (m_automation->threads)
+        request.parameters.threads = *m_automation->threads;
+    m_parameters->setRequest(request);
+    if (m_automation->run) {
+        runAnalysis();
+        return;
+    }
+    const QString screenshot = m_automation->screenshot;
+    QTimer::singleShot(screenshotDelayMs, this, [this, screenshot] {
+        if (!screenshot.isEmpty() && !grab().save(screenshot))
+            finishAutomation(1, tr("Cannot write the screenshot %1.").arg(screenshot));
+        else
+            finishAutomation(0, {});
+    });
+}
+
+void MainWindow::finishAutomation(int exitCode, const QString& message)
+{
+    if (!m_automation)
+        return;
+    const bool quit = m_automation->quit;
+    m_automation.reset();
+    if (!message.isEmpty())
+        std::fprintf(stderr, "qiscout: %s\n", qPrintable(message));
+    // Queued, so a failure before exec() has started still ends the event loop.
+    if (quit)
+        QMetaObject::invokeMethod(
+            qApp, [exitCode] { QCoreApplication::exit(exitCode); }, Qt::QueuedConnection);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(geometryKey, saveGeometry());
+    if (m_layoutRestored)
+        settings.setValue(stateKey, saveState());
+    m_search->cancel();
+    m_loader->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openFile(urls.front().toLocalFile());
 }
 
 } // namespace qiscout::ui

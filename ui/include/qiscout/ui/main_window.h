@@ -1,16 +1,187 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QElapsedTimer>
 #include <QMainWindow>
+#include <memory>
+#include <optional>
+#include <stop_token>
+
+#include "qiscout/core/column_role.h"
+#include "qiscout/core/column_set.h"
+#include "qiscout/core/encoded_table.h"
+#include "qiscout/core/search_observer.h"
+#include "qiscout/core/search_result.h"
+#include "qiscout/core/table_loader.h"
+#include "qiscout/ui/command_line_options.h"
+
+QT_BEGIN_NAMESPACE
+template <typename T>
+class QFutureWatcher;
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QProgressDialog;
+class QPushButton;
+class QStackedWidget;
+class QTableView;
+QT_END_NAMESPACE
 
 namespace qiscout::ui {
 
-/// QIScout's main window.
+class ClassSizeHistogramChart;
+class ColumnDangerChart;
+class ColumnPanel;
+class EvaluationRateChart;
+class IsolatedRowsProxyModel;
+class LatticeView;
+class MinimalSetsBySizeChart;
+class ParametersPanel;
+class ResultsPanel;
+class SearchController;
+class TableLoadController;
+class TableModel;
+class WelcomePage;
+struct LoadFailure;
+struct SetClasses;
+struct SearchRequest;
+
+/// QIScout's main window: welcome page, then the table, its columns, the parameters, the live
+/// lattice, the results and the charts. Owns the load and search controllers.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Asks how to read the file (import dialog), then loads it in the background.
+    void openTable(const QString& path);
+    /// Loads a table in the background with these options, without asking.
+    void loadTable(const QString& path, const core::LoadOptions& options);
+    /// Opens a .qiscout project: loads its table, then applies its roles and parameters.
+    void openProject(const QString& path);
+    /// Writes the current file, import options, roles and parameters; false (after telling the
+    /// user) when it fails.
+    bool saveProject(const QString& path);
+    /// Runs the analysis on the current table, roles and parameters.
+    void runAnalysis();
+    void cancelAnalysis();
+    /// Acts on the command line: opens its file, applies --k/--threads, runs, takes the screenshot, quits.
+    void startAutomation(const CommandLineOptions& options);
+
+    [[nodiscard]] const std::shared_ptr<const core::EncodedTable>& table() const { return m_table; }
+    /// The latest finished search's answer, if any.
+    [[nodiscard]] const std::shared_ptr<const core::SearchResult>& lastResult() const { return m_lastResult; }
+
+    [[nodiscard]] SearchController* searchController() const { return m_search; }
+    [[nodiscard]] TableLoadController* loadController() const { return m_loader; }
+    [[nodiscard]] ColumnPanel* columnPanel() const { return m_columns; }
+    [[nodiscard]] ParametersPanel* parametersPanel() const { return m_parameters; }
+    [[nodiscard]] ResultsPanel* resultsPanel() const { return m_results; }
+    [[nodiscard]] TableModel* tableModel() const { return m_tableModel; }
+    [[nodiscard]] IsolatedRowsProxyModel* filterModel() const { return m_filterModel; }
+    [[nodiscard]] QTableView* tableView() const { return m_tableView; }
+    [[nodiscard]] LatticeView* latticeView() const { return m_lattice; }
+
+Q_SIGNALS:
+    /// A table finished loading and is shown.
+    void tableShown();
+    /// The table view now shows the rows a set isolates (after the background computation).
+    void rowFilterApplied(core::ColumnSet set);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    struct PendingProject;
+
+    void createWidgets();
+    void createActions();
+    void createMenus();
+    void showWelcome();
+    void showWorkspace();
+    void openFile(const QString& path);
+    void chooseTable();
+    void chooseProject();
+    bool saveProjectAs();
+    void openSample();
+    void updateRecentFiles();
+    void updateActions();
+    void restartIfRunning();
+    void rememberRequest(const SearchRequest& request);
+    void exportReport();
+    [[nodiscard]] std::optional<SearchRequest> currentRequest(bool tellUser);
+    [[nodiscard]] QStringList columnNames() const;
+
+    void tableLoaded(std::shared_ptr<const core::EncodedTable> table, const QString& path,
+                     const core::LoadOptions& options);
+    void loadFailed(const LoadFailure& failure);
+    void searchStarted(core::ColumnSet columns, int maxSetSize, quint64 k);
+    void eventsReported(std::shared_ptr<const std::vector<core::NodeEvent>> events, core::SearchCounters counters);
+    void searchEnded(std::shared_ptr<const core::SearchResult> result);
+    void searchFailed(const QString& message);
+    void showSetDetails(core::ColumnSet set);
+    void clearRowFilter();
+    void automationStep();
+    void finishAutomation(int exitCode, const QString& message);
+
+    QStackedWidget* m_stack = nullptr;
+    WelcomePage* m_welcome = nullptr;
+    QWidget* m_workspace = nullptr;
+    LatticeView* m_lattice = nullptr;
+    QTableView* m_tableView = nullptr;
+    QLabel* m_filterLabel = nullptr;
+    QPushButton* m_clearFilterButton = nullptr;
+    TableModel* m_tableModel = nullptr;
+    IsolatedRowsProxyModel* m_filterModel = nullptr;
+    ColumnPanel* m_columns = nullptr;
+    ParametersPanel* m_parameters = nullptr;
+    ResultsPanel* m_results = nullptr;
+    MinimalSetsBySizeChart* m_bySizeChart = nullptr;
+    ColumnDangerChart* m_dangerChart = nullptr;
+    EvaluationRateChart* m_rateChart = nullptr;
+    ClassSizeHistogramChart* m_histogram = nullptr;
+    QList<QDockWidget*> m_docks;
+    QLabel* m_progressLabel = nullptr;
+    QProgressBar* m_busyBar = nullptr;
+    QProgressDialog* m_loadProgress = nullptr;
+
+    QAction* m_openTableAction = nullptr;
+    QAction* m_openProjectAction = nullptr;
+    QAction* m_saveProjectAction = nullptr;
+    QAction* m_saveProjectAsAction = nullptr;
+    QAction* m_sampleAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+    QAction* m_clearFilterAction = nullptr;
+    QAction* m_exportReportAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+
+    TableLoadController* m_loader = nullptr;
+    SearchController* m_search = nullptr;
+
+    std::shared_ptr<const core::EncodedTable> m_table;
+    QString m_tablePath;
+    core::LoadOptions m_loadOptions;
+    QString m_projectPath;
+    std::shared_ptr<const core::SearchResult> m_lastResult;
+    std::unique_ptr<PendingProject> m_pendingProject;
+    // What the latest search was asked for, for the report.
+    std::vector<core::ColumnRole> m_runRoles;
+    core::SearchParameters m_runParameters;
+    core::Algorithm m_runAlgorithm = core::Algorithm::Auto;
+    QElapsedTimer m_loadClock;
+    double m_loadSeconds = 0.0;
+    std::optional<CommandLineOptions> m_automation;
+    QFutureWatcher<SetClasses>* m_detailsWatcher = nullptr;
+    std::stop_source m_detailsStop;
+    bool m_layoutRestored = false;
 };
 
 } // namespace qiscout::ui

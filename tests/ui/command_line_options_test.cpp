@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QTest>
+
+#include "qiscout/ui/command_line_options.h"
+
+using qiscout::ui::parseCommandLine;
+
+class CommandLineOptionsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void readsEveryAutomationOption()
+    {
+        const auto parsed = parseCommandLine(
+            {QStringLiteral("qiscout"), QStringLiteral("data.csv"), QStringLiteral("--k"), QStringLiteral("3"),
+             QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--run"), QStringLiteral("--screenshot"),
+             QStringLiteral("/tmp/shot.png"), QStringLiteral("--quit")});
+        QVERIFY(parsed.options.has_value());
+        QCOMPARE(parsed.options->file, QStringLiteral("data.csv"));
+        QCOMPARE(parsed.options->k.value_or(0), 3ULL);
+        QCOMPARE(parsed.options->threads.value_or(0), 2);
+        QVERIFY(parsed.options->run);
+        QCOMPARE(parsed.options->screenshot, QStringLiteral("/tmp/shot.png"));
+        QVERIFY(parsed.options->quit);
+    }
+
+    void defaultsToTheWelcomePage()
+    {
+        const auto parsed = parseCommandLine({QStringLiteral("qiscout")});
+        QVERIFY(parsed.options.has_value());
+        QVERIFY(parsed.options->file.isEmpty());
+        QVERIFY(!parsed.options->k);
+        QVERIFY(!parsed.options->run);
+    }
+
+    void printsTheVersion()
+    {
+        const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("--version")});
+        QVERIFY(!parsed.options);
+        QCOMPARE(parsed.exitCode, 0);
+        QCOMPARE(parsed.output, QStringLiteral("qiscout " QISCOUT_VERSION "\n"));
+    }
+
+    void printsHelpNamingTheOptions()
+    {
+        const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("--help")});
+        QVERIFY(!parsed.options);
+        QCOMPARE(parsed.exitCode, 0);
+        for (const auto* option : {"-k", "--threads", "--run", "--screenshot", "--quit"})
+            QVERIFY2(parsed.output.contains(QLatin1String(option)), option);
+    }
+
+    void rejectsBadValues_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("k zero") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
+                                               QStringLiteral("--k"), QStringLiteral("0")};
+        QTest::newRow("k text") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
+                                               QStringLiteral("--k"), QStringLiteral("many")};
+        QTest::newRow("threads zero") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
+                                                     QStringLiteral("--threads"), QStringLiteral("0")};
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--fast")};
+        QTest::newRow("two files") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
+                                                  QStringLiteral("b.csv")};
+        QTest::newRow("run without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--run")};
+    }
+
+    void rejectsBadValues()
+    {
+        QFETCH(QStringList, arguments);
+        const auto parsed = parseCommandLine(arguments);
+        QVERIFY(!parsed.options);
+        QCOMPARE(parsed.exitCode, 2);
+        QVERIFY(!parsed.output.isEmpty());
+    }
+};
+
+QTEST_APPLESS_MAIN(CommandLineOptionsTest)
+#include "command_line_options_test.moc"

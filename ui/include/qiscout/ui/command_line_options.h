@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace qiscout::ui {
+
+/// What the command line asks the GUI to do: `qiscout [FILE] [--k K] [--threads T] [--run]
+/// [--screenshot PNG] [--quit]`.
+struct CommandLineOptions {
+    /// A table or a project file to open; empty for the welcome page.
+    QString file;
+    std::optional<quint64> k;
+    std::optional<int> threads;
+    /// Run the analysis as soon as the file is loaded.
+    bool run = false;
+    /// Save a picture of the main window here when the run finishes.
+    QString screenshot;
+    /// Exit when the run (and screenshot) is done; the exit code says whether it succeeded.
+    bool quit = false;
+};
+
+/// The parse's outcome: options to act on, or text to print and an exit code (--help,
+/// --version, errors).
+struct CommandLineParseResult {
+    std::optional<CommandLineOptions> options;
+    /// For stdout when exitCode is 0, for stderr otherwise.
+    QString output;
+    int exitCode = 0;
+};
+
+/// Parses the arguments, argv[0] included. Needs no QApplication, so --help and --version work
+/// without a display.
+[[nodiscard]] CommandLineParseResult parseCommandLine(const QStringList& arguments);
+
+} // namespace qiscout::ui

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/ui/command_line_options.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace qiscout::ui {
+
+CommandLineParseResult parseCommandLine(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("CommandLine", "Finds the quasi-identifiers in a table before it is published."));
+    const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")},
+                                        QCoreApplication::translate("CommandLine", "Show this help and exit."));
+    const QCommandLineOption versionOption(QStringLiteral("version"),
+                                           QCoreApplication::translate("CommandLine", "Show the version and exit."));
+    const QCommandLineOption kOption(
+        QStringLiteral("k"),
+        QCoreApplication::translate("CommandLine", "Group size k: at most K rows count as isolated."),
+        QStringLiteral("K"));
+    const QCommandLineOption threadsOption(QStringLiteral("threads"),
+                                           QCoreApplication::translate("CommandLine", "Worker threads to use."),
+                                           QStringLiteral("T"));
+    const QCommandLineOption runOption(
+        QStringLiteral("run"), QCoreApplication::translate("CommandLine", "Run the analysis once FILE is open."));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("CommandLine", "Save a PNG of the main window when the run finishes."),
+        QStringLiteral("PNG"));
+    const QCommandLineOption quitOption(
+        QStringLiteral("quit"),
+        QCoreApplication::translate("CommandLine", "Exit when the run (and screenshot) is done."));
+    parser.addOptions({helpOption, versionOption, kOption, threadsOption, runOption, screenshotOption, quitOption});
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"), QCoreApplication::translate("CommandLine", "A table (CSV, TSV) or a .qiscout project."),
+        QStringLiteral("[FILE]"));
+
+    CommandLineParseResult result;
+    const auto fail = [&result](const QString& message) {
+        result.output = message + QLatin1Char('\n');
+        result.exitCode = 2;
+        return result;
+    };
+    if (!parser.parse(arguments))
+        return fail(parser.errorText());
+    if (parser.isSet(helpOption)) {
+        // Without a QCoreApplication the parser cannot know the program's name.
+        result.output = parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("qiscout"));
+        return result;
+    }
+    if (parser.isSet(versionOption)) {
+        result.output = QStringLiteral("qiscout " QISCOUT_VERSION "\n");
+        return result;
+    }
+    CommandLineOptions options;
+    const auto positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return fail(QCoreApplication::translate("CommandLine", "Only one FILE can be opened."));
+    if (!positional.isEmpty())
+        options.file = positional.front();
+    if (parser.isSet(kOption)) {
+        bool ok = false;
+        const auto k = parser.value(kOption).toULongLong(&ok);
+        if (!ok || k < 1)
+            return fail(QCoreApplication::translate("CommandLine", "--k needs a whole number of at least 1."));
+        options.k = k;
+    }
+    if (parser.isSet(threadsOption)) {
+        bool ok = false;
+        const int threads = parser.value(threadsOption).toInt(&ok);
+        if (!ok || threads < 1)
+            return fail(QCoreApplication::translate("CommandLine", "--threads needs a whole number of at least 1."));
+        options.threads = threads;
+    }
+    options.run = parser.isSet(runOption);
+    options.screenshot = parser.value(screenshotOption);
+    options.quit = parser.isSet(quitOption);
+    if ((options.run || !options.screenshot.isEmpty()) && options.file.isEmpty())
+        return fail(QCoreApplication::translate("CommandLine", "--run and --screenshot need a FILE."));
+    result.options = options;
+    return result;
+}
+
+} // namespace qiscout::ui

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "parameters/parameters_panel.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QSpinBox>
+#include <QThread>
+#include <algorithm>
+#include <limits>
+
+namespace qiscout::ui {
+namespace {
+
+struct AlgorithmChoice {
+    core::Algorithm algorithm;
+    const char* label;
+    const char* help;
+};
+
+constexpr AlgorithmChoice algorithmChoices[] = {
+    {core::Algorithm::Auto, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Automatic"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Let QIScout pick the fastest method for this table.")},
+    {core::Algorithm::Fpvi, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "FPVI (breadth-first, batched)"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel",
+                       "Checks small combinations first, in parallel batches of rows.")},
+    {core::Algorithm::Mtui, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "MTUI (simple parallel)"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "One whole-table check per combination; a baseline.")},
+    {core::Algorithm::Suda2, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "SUDA2 (value level)"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Finds rare value combinations first, then their columns.")},
+    {core::Algorithm::Border, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Border search"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Works inward from the largest safe combinations.")},
+    {core::Algorithm::Brute, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Exhaustive (small tables)"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Checks every combination; slow, for small tables.")},
+};
+
+constexpr int maxBatchSize = 1 << 24;
+constexpr int maxSetSizeLimit = 64;
+
+} // namespace
+
+ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QFormLayout(this);
+
+    m_k = new QSpinBox(this);
+    m_k->setRange(1, std::numeric_limits<int>::max());
+    m_k->setValue(1);
+    m_k->setToolTip(tr("<p>A person is at risk when at most <b>k</b> people in the data share their values on some "
+                       "columns: someone who knows those values can single them out.</p>"
+                       "<p>k = 1 looks for people who are unique; k = 5 also flags groups of up to 5 people. "
+                       "Larger k is stricter.</p>"));
+    layout->addRow(tr("&Group size k:"), m_k);
+
+    m_threads = new QSpinBox(this);
+    m_threads->setRange(1, std::max(1, QThread::idealThreadCount()));
+    m_threads->setValue(m_threads->maximum());
+    m_threads->setToolTip(tr("How many processor cores the analysis may use at once. "
+                             "Fewer cores leave the computer more responsive for other work."));
+    layout->addRow(tr("&Threads:"), m_threads);
+
+    m_batchSize = new QSpinBox(this);
+    m_batchSize->setRange(64, maxBatchSize);
+    m_batchSize->setSingleStep(1024);
+    m_batchSize->setValue(static_cast<int>(core::defaultBatchSize));
+    m_batchSize->setToolTip(tr("How many rows one piece of work covers. The default suits most tables; "
+                               "it changes speed, never the answer."));
+    layout->addRow(tr("&Batch size (rows):"), m_batchSize);
+
+    m_maxSetSize = new QSpinBox(this);
+    m_maxSetSize->setRange(0, maxSetSizeLimit);
+    m_maxSetSize->setSpecialValueText(tr("No limit"));
+    m_maxSetSize->setValue(0);
+    m_maxSetSize->setToolTip(tr("The largest number of columns combined. An attacker rarely knows more than a few "
+                                "facts about a person; a limit makes big tables much faster. "
+                                "\"No limit\" checks every combination."));
+    layout->addRow(tr("&Largest combination:"), m_maxSetSize);
+
+    m_algorithm = new QComboBox(this);
+    for (const auto& choice : algorithmChoices) {
+        m_algorithm->addItem(tr(choice.label), static_cast<int>(choice.algorithm));
+        m_algorithm->setItemData(m_algorithm->count() - 1, tr(choice.help), Qt::ToolTipRole);
+    }
+    m_algorithm->setToolTip(tr("How the combinations are searched. Every method gives the same answer; "
+                               "Automatic picks a fast one."));
+    layout->addRow(tr("&Strategy:"), m_algorithm);
+
+    const auto edited = [this] {
+        if (!m_updating)
+            Q_EMIT parametersEdited();
+    };
+    for (auto* spinBox : {m_k, m_threads, m_batchSize, m_maxSetSize})
+        connect(spinBox, &QSpinBox::valueChanged, this, edited);
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, edited);
+}
+
+SearchRequest ParametersPanel::request() const
+{
+    SearchRequest request;
+    request.parameters.k = static_cast<std::uint64_t>(m_k->value());
+    request.parameters.threads = m_threads->value();
+    request.parameters.batchSize = static_cast<std::uint32_t>(m_batchSize->value());
+    if (m_maxSetSize->value() > 0)
+        request.parameters.maxSetSize = m_maxSetSize->value();
+    request.algorithm = static_cast<core::Algorithm>(m_algorithm->currentData().toInt());
+    return request;
+}
+
+void ParametersPanel::setRequest(const SearchRequest& request)
+{
+    m_updating = true;
+    const auto& parameters = request.parameters;
+    m_k->setValue(static_cast<int>(std::min<std::uint64_t>(parameters.k, std::numeric_limits<int>::max())));
+    m_threads->setValue(parameters.threads.value_or(m_threads->maximum()));
+    m_batchSize->setValue(
+        static_cast<int>(std::min<std::uint32_t>(parameters.batchSize.value_or(core::defaultBatchSize), maxBatchSize)));
+    m_maxSetSize->setValue(parameters.maxSetSize.value_or(0));
+    const int index = m_algorithm->findData(static_cast<int>(request.algorithm));
+    m_algorithm->setCurrentIndex(std::max(index, 0));
+    m_updating = false;
+}
+
+} // namespace qiscout::ui

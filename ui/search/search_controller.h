@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <vector>
+
+#include "qiscout/core/encoded_table.h"
+#include "qiscout/core/search_observer.h"
+#include "qiscout/core/search_parameters.h"
+#include "qiscout/core/search_result.h"
+
+QT_BEGIN_NAMESPACE
+class QThread;
+QT_END_NAMESPACE
+
+namespace qiscout::ui {
+
+class EventBuffer;
+
+/// One search to run: parameters plus the strategy.
+struct SearchRequest {
+    core::SearchParameters parameters;
+    core::Algorithm algorithm = core::Algorithm::Auto;
+};
+
+/// Runs the engine on a named worker thread, one search at a time, and reports its progress as
+/// batched signals at about 20 Hz. Starting while a search runs cancels it first; results of a
+/// superseded search are dropped (generation counter).
+/// Thread: lives on the GUI thread; the engine runs on the "FpviSearch" thread it owns.
+class SearchController : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SearchController(QObject* parent = nullptr);
+    ~SearchController() override;
+
+    /// The table later searches run on; cancels a running search.
+    void setTable(std::shared_ptr<const core::EncodedTable> table);
+    [[nodiscard]] const std::shared_ptr<const core::EncodedTable>& table() const { return m_table; }
+
+    /// Starts a search now, cancelling (and superseding) any running one.
+    void start(const SearchRequest& request);
+    /// Starts after a 150 ms quiet period; repeated calls within it restart the wait. Used for
+    /// parameter edits, so typing "12" in the k box runs once.
+    void restartDebounced(const SearchRequest& request);
+    /// Requests the running search to stop; it reports searchCancelled with what it settled.
+    void cancel();
+
+    /// True from start() until searchFinished/searchCancelled/searchFailed of the latest search.
+    [[nodiscard]] bool isRunning() const { return m_active; }
+    /// Bumped by every start(); identifies the latest search.
+    [[nodiscard]] quint64 generation() const { return m_generation; }
+
+Q_SIGNALS:
+    /// A search began on the engine thread.
+    void searchStarted(core::ColumnSet searchedColumns, int maxSetSize, quint64 k);
+    /// Engine events since the last report, in order, with the latest totals.
+    void eventsReported(std::shared_ptr<const std::vector<core::NodeEvent>> events, core::SearchCounters counters);
+    /// The latest search completed.
+    void searchFinished(std::shared_ptr<const core::SearchResult> result);
+    /// The latest search was cancelled by cancel(); the result holds what was settled.
+    void searchCancelled(std::shared_ptr<const core::SearchResult> partialResult);
+    /// The latest search could not run (invalid parameters, ...).
+    void searchFailed(const QString& message);
+
+private:
+    struct Run;
+
+    void launch(const SearchRequest& request);
+    void drain();
+    void runEnded(quint64 generation, std::shared_ptr<const core::SearchResult> result, const QString& error);
+
+    std::shared_ptr<const core::EncodedTable> m_table;
+    std::unique_ptr<Run> m_run;
+    std::optional<SearchRequest> m_pending;
+    std::optional<SearchRequest> m_debounced;
+    QTimer m_drainTimer;
+    QTimer m_debounceTimer;
+    quint64 m_generation = 0;
+    bool m_active = false;
+    bool m_cancelRequested = false;
+};
+
+} // namespace qiscout::ui

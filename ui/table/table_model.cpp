@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "table/table_model.h"
+
+#include <QLocale>
+#include <algorithm>
+#include <limits>
+
+namespace qiscout::ui {
+
+TableModel::TableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TableModel::setTable(std::shared_ptr<const core::EncodedTable> table)
+{
+    beginResetModel();
+    m_table = std::move(table);
+    endResetModel();
+}
+
+int TableModel::rowCount(const QModelIndex& parent) const
+{
+    // QModelIndex rows are int: a table beyond INT_MAX rows shows its first INT_MAX.
+    if (parent.isValid() || !m_table)
+        return 0;
+    return static_cast<int>(std::min<std::uint32_t>(m_table->rowCount, std::numeric_limits<int>::max()));
+}
+
+int TableModel::columnCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_table)
+        return 0;
+    return static_cast<int>(m_table->columnCount());
+}
+
+QVariant TableModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_table || !index.isValid())
+        return {};
+    const auto row = static_cast<std::uint32_t>(index.row());
+    const auto column = static_cast<std::size_t>(index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        return QString::fromUtf8(m_table->text(row, column));
+    case CodeRole:
+        return m_table->code(row, column);
+    default:
+        return {};
+    }
+}
+
+QVariant TableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (!m_table || section < 0)
+        return {};
+    if (orientation == Qt::Vertical) {
+        if (role == Qt::DisplayRole)
+            return section + 1;
+        return {};
+    }
+    if (static_cast<std::size_t>(section) >= m_table->columnCount())
+        return {};
+    const auto& column = m_table->columns[static_cast<std::size_t>(section)];
+    const QLocale locale;
+    const QString name = QString::fromUtf8(column.name);
+    const QString type = QString::fromUtf8(core::toString(column.type));
+    const QString distinct = locale.toString(static_cast<qulonglong>(column.distinctCount()));
+    const QString missing = locale.toString(static_cast<qulonglong>(column.missingCells()));
+    switch (role) {
+    case Qt::DisplayRole:
+        return tr("%1\n%2 · %3 distinct · %4 missing").arg(name, type, distinct, missing);
+    case Qt::ToolTipRole:
+        return tr("<b>%1</b><br>Type: %2<br>Distinct values: %3<br>Missing cells: %4")
+            .arg(name.toHtmlEscaped(), type, distinct, missing);
+    default:
+        return {};
+    }
+}
+
+} // namespace qiscout::ui
