@@ -16,6 +16,8 @@ int main(int argc, char** argv)
     Command selected;
     addInfoCommand(app, selected);
     addBenchLoadCommand(app, selected);
+    addScanCommand(app, selected);
+    addBenchCommand(app, selected);
 
     try {
         app.parse(argc, argv);

@@ -21,5 +21,7 @@ using Command = std::function<int()>;
 
 void addInfoCommand(CLI::App& app, Command& selected);
 void addBenchLoadCommand(CLI::App& app, Command& selected);
+void addScanCommand(CLI::App& app, Command& selected);
+void addBenchCommand(CLI::App& app, Command& selected);
 
 } // namespace qiscout::cli

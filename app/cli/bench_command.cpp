@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// qiscout-cli bench: loads a table once and times the search engines side by side on it.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "qiscout/core/search_engine.h"
+#include "qiscout/core/search_parameters.h"
+#include "qiscout/core/table_loader.h"
+
+#include "column_selection.h"
+#include "command.h"
+#include "interrupt.h"
+#include "load_flags.h"
+#include <sys/resource.h>
+
+namespace qiscout::cli {
+namespace {
+
+struct BenchOptions {
+    std::string file;
+    std::vector<std::uint64_t> ks{1};
+    std::vector<std::string> algorithms{"fpvi", "mtui"};
+    std::vector<int> threads;
+    int repeat = 5;
+    std::optional<std::uint32_t> batchSize;
+    std::optional<int> maxSize;
+    std::vector<std::string> columns;
+    std::vector<std::string> exclude;
+    bool observer = false;
+    LoadFlags load;
+};
+
+// Does what a real observer must do with every event (look at it) and no more, so that the
+// difference to NullObserver is the engine's own cost of reporting.
+class CountingObserver final : public core::SearchObserver {
+public:
+    void eventsReported(std::span<const core::NodeEvent> events, const core::SearchCounters& counters) override
+    {
+        for (const core::NodeEvent& event : events)
+            ++m_byKind[static_cast<std::size_t>(event.kind)];
+        m_rows = counters.rowsScanned;
+    }
+
+private:
+    std::array<std::uint64_t, 4> m_byKind{};
+    std::uint64_t m_rows = 0;
+};
+
+double peakRssMegabytes()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+// CPU seconds of every thread of the process so far: on a shared machine, a steadier measure
+// of an engine's work than the wall clock.
+double processCpuSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](const timeval& time) {
+        return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+    };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+}
+
+int runBench(const BenchOptions& options)
+{
+    const InterruptWatcher interrupt;
+    const auto loadStarted = std::chrono::steady_clock::now();
+    core::EncodedTable table;
+    try {
+        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+    } catch (const core::LoadError& error) {
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;
+    }
+    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
+
+    core::SearchParameters base;
+    base.batchSize = options.batchSize;
+    base.maxSetSize = options.maxSize;
+    try {
+        base.columns = selectColumns(table, options.columns, options.exclude);
+    } catch (const UnknownColumnError& error) {
+        std::cerr << "qiscout-cli bench: " << error.what() << '\n';
+        return exitUsage;
+    }
+    std::vector<std::optional<int>> threadCounts(options.threads.begin(), options.threads.end());
+    if (threadCounts.empty())
+        threadCounts.emplace_back();
+
+    std::printf("%s: %u rows x %zu columns, loaded in %.3f s, peak RSS after load %.0f MB, %d runs each\n",
+                table.sourcePath.c_str(), table.rowCount, table.columnCount(), loadSeconds, peakRssMegabytes(),
+                options.repeat);
+    std::printf("%-6s %6s %7s %6s %11s %11s %9s %11s %9s %10s %14s %8s %8s %9s\n", "engine", "k", "threads", "batch",
+                "median s", "min s", "cpu s", "observed s", "overhead", "sets", "rows scanned", "minimal", "maximal",
+                "peak MB");
+    for (const std::uint64_t k : options.ks) {
+        std::map<std::string, std::vector<core::MinimalSet>> answers;
+        for (const std::optional<int>& threads : threadCounts) {
+            for (const std::string& name : options.algorithms) {
+                core::SearchParameters parameters = base;
+                parameters.k = k;
+                parameters.threads = threads;
+                std::vector<double> quietSeconds;
+                std::vector<double> observedSeconds;
+                std::vector<double> cpuSeconds;
+                core::SearchResult result;
+                try {
+                    for (int run = 0; run < options.repeat; ++run) {
+                        core::NullObserver quiet;
+                        const double cpuBefore = processCpuSeconds();
+                        result =
+                            core::runSearch(table, parameters, *core::parseAlgorithm(name), interrupt.token(), quiet);
+                        cpuSeconds.push_back(processCpuSeconds() - cpuBefore);
+                        quietSeconds.push_back(result.stats.searchSeconds);
+                        if (options.observer) {
+                            CountingObserver counting;
+                            const core::SearchResult observed = core::runSearch(
+                                table, parameters, *core::parseAlgorithm(name), interrupt.token(), counting);
+                            observedSeconds.push_back(observed.stats.searchSeconds);
+                        }
+                        if (!result.complete)
+                            break;
+                    }
+                } catch (const core::SearchParameterError& error) {
+                    std::printf("%-6s %6llu  skipped: %s\n", name.c_str(), static_cast<unsigned long long>(k),
+                                error.what());
+                    continue;
+                }
+                if (!result.complete) {
+                    std::cerr << "qiscout-cli: benchmark cancelled.\n";
+                    return exitCancelled;
+                }
+                const double quiet = median(quietSeconds);
+                const double observed = options.observer ? median(observedSeconds) : 0.0;
+                const std::string overhead =
+                    options.observer ? std::to_string(static_cast<int>((observed / quiet - 1.0) * 100.0)) + "%" : "-";
+                std::printf("%-6s %6llu %7d %6u %11.4f %11.4f %9.3f %11.4f %9s %10llu %14llu %8zu %8zu %9.0f\n",
+                            name.c_str(), static_cast<unsigned long long>(k), result.threads, result.batchSize, quiet,
+                            *std::min_element(quietSeconds.begin(), quietSeconds.end()), median(cpuSeconds), observed,
+                            overhead.c_str(), static_cast<unsigned long long>(result.stats.setsEvaluated),
+                            static_cast<unsigned long long>(result.stats.rowsScanned), result.minimalSets.size(),
+                            result.maximalSafeSets.size(), peakRssMegabytes());
+                std::fflush(stdout);
+                answers[name] = result.minimalSets;
+            }
+        }
+        for (const auto& [name, answer] : answers)
+            if (answer != answers.begin()->second)
+                std::printf("WARNING: %s and %s disagree for k = %llu\n", name.c_str(), answers.begin()->first.c_str(),
+                            static_cast<unsigned long long>(k));
+    }
+    return exitOk;
+}
+
+} // namespace
+
+void addBenchCommand(CLI::App& app, Command& selected)
+{
+    auto options = std::make_shared<BenchOptions>();
+    CLI::App* command = app.add_subcommand("bench", "Time the search engines side by side on one loaded table");
+    command->add_option("file", options->file, "Delimited text file")->required();
+    command->add_option("--k", options->ks, "Values of k, comma-separated (default: 1)")
+        ->delimiter(',')
+        ->check(CLI::Range(std::uint64_t{1}, core::maxK));
+    command->add_option("--algorithms", options->algorithms, "Engines, comma-separated (default: fpvi,mtui)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"auto", "fpvi", "mtui", "suda2", "brute", "border"}));
+    command->add_option("--threads", options->threads, "Thread counts, comma-separated (default: all cores)")
+        ->delimiter(',')
+        ->check(CLI::PositiveNumber);
+    command->add_option("--repeat", options->repeat, "Runs per engine; the median is reported (default: 5)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--batch-size", options->batchSize, "Rows per FPVI task")->check(CLI::PositiveNumber);
+    command->add_option("--max-size", options->maxSize, "Largest column set to evaluate")->check(CLI::PositiveNumber);
+    command->add_option("--columns", options->columns, "Columns to search, by name (default: all)")->delimiter(',');
+    command->add_option("--exclude", options->exclude, "Columns not to search, by name")->delimiter(',');
+    command->add_flag("--observer", options->observer,
+                      "Also time every run with a counting observer attached and report the overhead");
+    options->load.addTo(*command);
+    command->callback([options, &selected] { selected = [options] { return runBench(*options); }; });
+}
+
+} // namespace qiscout::cli

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "column_selection.h"
+
+#include <algorithm>
+
+namespace qiscout::cli {
+namespace {
+
+core::ColumnSet resolve(const core::EncodedTable& table, const std::vector<std::string>& names, const char* option)
+{
+    core::ColumnSet set;
+    for (const std::string& name : names) {
+        const auto found = std::find_if(table.columns.begin(), table.columns.end(),
+                                        [&name](const core::EncodedColumn& column) { return column.name == name; });
+        if (found == table.columns.end())
+            throw UnknownColumnError(std::string(option) + " names '" + name + "', which is not a column of " +
+                                     table.sourcePath + ".");
+        const auto position = found - table.columns.begin();
+        if (position >= core::ColumnSet::capacity)
+            throw UnknownColumnError(std::string(option) + " names '" + name + "', column " +
+                                     std::to_string(position + 1) + "; only the first " +
+                                     std::to_string(core::ColumnSet::capacity) + " columns can be searched.");
+        set = set.with(static_cast<int>(position));
+    }
+    return set;
+}
+
+} // namespace
+
+std::optional<core::ColumnSet> selectColumns(const core::EncodedTable& table, const std::vector<std::string>& included,
+                                             const std::vector<std::string>& excluded)
+{
+    if (included.empty() && excluded.empty())
+        return std::nullopt;
+    core::ColumnSet set = included.empty() ? core::ColumnSet::firstN(static_cast<int>(
+                                                 std::min<std::size_t>(table.columnCount(), core::ColumnSet::capacity)))
+                                           : resolve(table, included, "--columns");
+    return set.minus(resolve(table, excluded, "--exclude"));
+}
+
+} // namespace qiscout::cli

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// --columns / --exclude: column names from the command line to a ColumnSet.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/column_set.h"
+#include "qiscout/core/encoded_table.h"
+
+namespace qiscout::cli {
+
+/// A name on the command line that is not a column of the table; what() names it.
+class UnknownColumnError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/// The columns to search: `included` (all when empty) minus `excluded`. nullopt when neither list
+/// is given, so that the engine applies its own default. Throws UnknownColumnError.
+[[nodiscard]] std::optional<core::ColumnSet> selectColumns(const core::EncodedTable& table,
+                                                           const std::vector<std::string>& included,
+                                                           const std::vector<std::string>& excluded);
+
+} // namespace qiscout::cli

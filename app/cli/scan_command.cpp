@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// qiscout-cli scan: finds the quasi-identifiers of one table and reports them as text and JSON.
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "qiscout/core/atomic_file_writer.h"
+#include "qiscout/core/result_json.h"
+#include "qiscout/core/search_engine.h"
+#include "qiscout/core/search_parameters.h"
+#include "qiscout/core/table_loader.h"
+
+#include "column_selection.h"
+#include "command.h"
+#include "interrupt.h"
+#include "load_flags.h"
+#include "progress_printer.h"
+#include <unistd.h>
+
+namespace qiscout::cli {
+namespace {
+
+struct ScanOptions {
+    std::string file;
+    std::uint64_t k = 1;
+    std::optional<int> threads;
+    std::optional<std::uint32_t> batchSize;
+    std::optional<int> maxSize;
+    std::vector<std::string> columns;
+    std::vector<std::string> exclude;
+    std::string algorithm = "auto";
+    std::string json;
+    LoadFlags load;
+};
+
+void printSummary(std::ostream& out, const core::SearchResult& result, const core::EncodedTable& table,
+                  double loadSeconds)
+{
+    const std::vector<std::string> names = table.columnNames();
+    out << table.sourcePath << ": " << table.rowCount << " rows, " << result.searchedColumns.size() << " of "
+        << table.columnCount() << " columns searched, k = " << result.k << ", " << core::toString(result.algorithm)
+        << " (" << result.threads << (result.threads == 1 ? " thread" : " threads") << ", batch size "
+        << result.batchSize << ")\n\n";
+
+    out << "Quasi-identifiers (minimal column sets on which some row is in a class of at most " << result.k
+        << " rows): " << result.minimalSets.size() << "\n";
+    std::map<int, std::vector<const core::MinimalSet*>> bySize;
+    for (const core::MinimalSet& set : result.minimalSets)
+        bySize[set.columns.size()].push_back(&set);
+    for (const auto& [size, sets] : bySize) {
+        out << "  " << size << (size == 1 ? " column" : " columns") << " (" << sets.size() << "):\n";
+        for (const core::MinimalSet* set : sets)
+            out << "    " << core::describe(set->columns, names) << "  isolated rows: " << set->isolatedRows
+                << ", smallest class: " << set->smallestClass << "\n";
+    }
+
+    out << "\nMaximal safe sets (every class larger than " << result.k << " rows): " << result.maximalSafeSets.size()
+        << "\n";
+    for (const core::SafeSet& set : result.maximalSafeSets)
+        out << "    " << core::describe(set.columns, names) << "  smallest class: " << set.smallestClass << "\n";
+
+    out << "\nSets evaluated: " << result.stats.setsEvaluated << ", rows scanned: " << result.stats.rowsScanned
+        << ", search: " << result.stats.searchSeconds << " s, load: " << loadSeconds << " s\n";
+}
+
+int runScan(const ScanOptions& options)
+{
+    // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
+    const InterruptWatcher interrupt;
+
+    const auto loadStarted = std::chrono::steady_clock::now();
+    core::EncodedTable table;
+    try {
+        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+    } catch (const core::LoadError& error) {
+        if (error.kind() == core::LoadErrorKind::Cancelled) {
+            std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
+            return exitCancelled;
+        }
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return exitInputError;
+    }
+    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
+
+    core::SearchParameters parameters;
+    parameters.k = options.k;
+    parameters.threads = options.threads;
+    parameters.batchSize = options.batchSize;
+    parameters.maxSetSize = options.maxSize;
+    try {
+        parameters.columns = selectColumns(table, options.columns, options.exclude);
+    } catch (const UnknownColumnError& error) {
+        std::cerr << "qiscout-cli scan: " << error.what() << '\n';
+        return exitUsage;
+    }
+
+    const bool showProgress = isatty(STDERR_FILENO) != 0;
+    ProgressPrinter progress;
+    core::NullObserver quiet;
+    core::SearchResult result;
+    try {
+        result = core::runSearch(table, parameters, *core::parseAlgorithm(options.algorithm), interrupt.token(),
+                                 showProgress ? static_cast<core::SearchObserver&>(progress) : quiet);
+    } catch (const core::SearchParameterError& error) {
+        progress.finish();
+        std::cerr << "qiscout-cli scan: " << error.what() << '\n';
+        return exitUsage;
+    }
+    progress.finish();
+    if (!result.complete) {
+        std::cerr << "qiscout-cli: search cancelled after " << result.stats.setsEvaluated << " sets.\n";
+        return exitCancelled;
+    }
+
+    const bool jsonToStdout = options.json == "-";
+    printSummary(jsonToStdout ? std::cerr : std::cout, result, table, loadSeconds);
+    if (!options.json.empty()) {
+        core::ResultJsonContext context;
+        context.rows = table.rowCount;
+        context.columnNames = table.columnNames();
+        context.loadSeconds = loadSeconds;
+        context.sourcePath = table.sourcePath;
+        context.maxSetSize = options.maxSize;
+        const std::string document = core::resultToJson(result, context);
+        if (jsonToStdout) {
+            std::cout << document << std::flush;
+        } else {
+            try {
+                core::writeFileAtomically(options.json, document);
+            } catch (const core::FileWriteError& error) {
+                std::cerr << "qiscout-cli: " << error.what() << '\n';
+                return exitInputError;
+            }
+        }
+    }
+    return exitOk;
+}
+
+} // namespace
+
+void addScanCommand(CLI::App& app, Command& selected)
+{
+    auto options = std::make_shared<ScanOptions>();
+    CLI::App* command = app.add_subcommand("scan", "Find the quasi-identifiers (minimal vulnerable column sets)");
+    command->add_option("file", options->file, "Delimited text file to scan")->required();
+    command->add_option("--k", options->k, "A row is at risk when its class has at most k rows (1..2^31)")
+        ->check(CLI::Range(std::uint64_t{1}, core::maxK));
+    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--batch-size", options->batchSize, "Rows per FPVI task")->check(CLI::PositiveNumber);
+    command->add_option("--max-size", options->maxSize, "Largest column set to evaluate")->check(CLI::PositiveNumber);
+    command->add_option("--columns", options->columns, "Columns to search, by name (default: all)")->delimiter(',');
+    command->add_option("--exclude", options->exclude, "Columns not to search, by name")->delimiter(',');
+    command->add_option("--algorithm", options->algorithm, "fpvi, mtui, suda2, brute, border or auto (default: auto)")
+        ->check(CLI::IsMember({"auto", "fpvi", "mtui", "suda2", "brute", "border"}));
+    command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    options->load.addTo(*command);
+    command->callback([options, &selected] { selected = [options] { return runScan(*options); }; });
+}
+
+} // namespace qiscout::cli

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/fpvi_engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "candidate_generator.h"
+#include "class_scan.h"
+#include "column_index.h"
+#include "event_batcher.h"
+#include "position_list_index.h"
+#include "prefix_cache.h"
+#include "search_setup.h"
+#include "settled_lattice.h"
+
+// Why the answer is exact whatever the timing:
+// - Levels are opened one at a time: the generator yields sets of size s + 1 only once every set
+//   of size s is settled, and only those whose subsets of size s are all safe. So every proper
+//   subset of an evaluated set is known safe, a vulnerable evaluated set is minimal, and no
+//   superset of a vulnerable set is ever evaluated (the trap of a superset racing its subset
+//   cannot occur).
+// - A task covers whole classes of the set's prefix P (the set minus its highest column), taken
+//   from P's position list index. Every class of P + c lies inside one class of P, so a task sees
+//   complete classes and its counts are whole-table counts, never batch-local ones.
+// - Batches of a set are merged by sum and min, which do not depend on order, so the statistics
+//   are identical for every thread count and batch size.
+// A vulnerable set is reported as soon as one batch finds an isolated row; its remaining batches
+// still run so that its isolated-row count and smallest class are exact.
+
+namespace qiscout::core {
+namespace {
+
+// A few partitions of 11M rows (about 60 MB each): enough to serve a level, whose sets come
+// grouped by prefix, while an 11M x 20 search stays within 2 GB.
+constexpr std::size_t prefixCacheBytes = std::size_t{256} << 20;
+
+// Sets evaluated side by side: one per worker plus one, so that a worker finishing a set finds
+// another one open. Every further set costs cache: the batches of a set gather codes from all
+// over its column, and interleaving more columns than the caches hold doubled the CPU time per
+// row on a 1M x 20 table (window 16 against 2).
+std::size_t activeWindow(int threads)
+{
+    return static_cast<std::size_t>(threads) + 1;
+}
+
+struct ActiveSet {
+    ColumnSet set;
+    /// The set minus its highest column; empty at level 1.
+    ColumnSet prefix;
+    int column = 0;
+    std::shared_ptr<const PositionListIndex> parent;
+    /// Batches can be cut: at level 1 always, above once the prefix's partition is built.
+    bool ready = false;
+    /// Rows (level 1) or classes of the parent (above) still to hand out.
+    std::uint32_t nextUnit = 0;
+    std::uint32_t endUnit = 0;
+    int tasksInFlight = 0;
+    bool scheduled = false;
+    bool vulnerable = false;
+    ClassScan total;
+};
+
+struct PrefixState {
+    std::shared_ptr<const PositionListIndex> index;
+    int users = 0;
+};
+
+struct MaskLess {
+    bool operator()(ColumnSet a, ColumnSet b) const { return a.mask() < b.mask(); }
+};
+
+struct Job {
+    enum class Kind { Scan, Build, Wait, Done };
+    Kind kind = Kind::Wait;
+    ActiveSet* set = nullptr;
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+    ColumnSet prefix;
+};
+
+// Thread: run() is called on the caller's thread; workerLoop() runs on `threads` arena threads
+// which share every member under m_mutex, except the immutable table and indexes.
+class FpviSearch {
+public:
+    FpviSearch(const EncodedTable& table, const ResolvedParameters& parameters, std::stop_token stop,
+               SearchObserver& observer)
+        : m_table(table)
+        , m_parameters(parameters)
+        , m_stop(std::move(stop))
+        , m_events(observer)
+        , m_generator(parameters.columns, parameters.maxSetSize)
+        , m_cache(prefixCacheBytes)
+        , m_window(activeWindow(parameters.threads))
+    {}
+
+    SearchResult run();
+
+private:
+    void workerLoop();
+    Job pickJob();
+    void refill();
+    bool issueBatch(Job& job);
+    void applyScan(const Job& job, const ClassScan& scan);
+    void applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index);
+    void settleIfDone(ActiveSet& set);
+    bool advanceLevel();
+    std::shared_ptr<const PositionListIndex> buildPrefix(ColumnSet prefix, CountingScratch& scratch);
+    ClassScan scan(const Job& job, CountingScratch& scratch) const;
+
+    const EncodedTable& m_table;
+    const ResolvedParameters& m_parameters;
+    std::stop_token m_stop;
+    std::vector<ColumnIndex> m_indexes;
+
+    std::mutex m_mutex;
+    std::condition_variable_any m_changed;
+    std::uint64_t m_changeCount = 0;
+    EventBatcher m_events;
+    CandidateGenerator m_generator;
+    PrefixCache m_cache;
+    SettledLattice m_settled;
+    std::size_t m_window;
+    std::vector<std::unique_ptr<ActiveSet>> m_active;
+    std::size_t m_roundRobin = 0;
+    std::map<ColumnSet, PrefixState, MaskLess> m_prefixes;
+    std::vector<ColumnSet> m_buildQueue;
+    std::vector<ColumnSet> m_levelSafe;
+    bool m_levelExhausted = false;
+    int m_tasksInFlight = 0;
+    int m_buildsInFlight = 0;
+    bool m_finished = false;
+};
+
+SearchResult FpviSearch::run()
+{
+    const auto started = std::chrono::steady_clock::now();
+    tbb::task_arena arena(m_parameters.threads);
+    tbb::task_group_context context;
+    // Tasks not yet started are dropped at once; running ones poll the token themselves.
+    const std::stop_callback cancelTasks(m_stop, [&context] { context.cancel_group_execution(); });
+    arena.execute([&] {
+        {
+            // Workers lock m_mutex first, which also shows ThreadSanitizer that they see the indexes.
+            const std::lock_guard lock(m_mutex);
+            m_indexes = buildColumnIndexes(m_table, m_parameters.columns);
+        }
+        tbb::task_group group(context);
+        for (int worker = 1; worker < m_parameters.threads; ++worker)
+            group.run([this] { workerLoop(); });
+        workerLoop();
+        group.wait();
+    });
+
+    SearchResult result;
+    result.algorithm = Algorithm::Fpvi;
+    result.k = m_parameters.k;
+    result.threads = m_parameters.threads;
+    result.batchSize = m_parameters.batchSize;
+    result.searchedColumns = m_parameters.columns;
+    result.complete = m_finished;
+    m_settled.fill(result, m_parameters, m_finished);
+    result.stats.setsEvaluated = m_events.counters().setsScheduled;
+    result.stats.rowsScanned = m_events.counters().rowsScanned;
+    result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    m_events.flush();
+    return result;
+}
+
+void FpviSearch::workerLoop()
+{
+    std::unique_lock lock(m_mutex);
+    CountingScratch scratch(largestCardinality(m_indexes));
+    while (!m_stop.stop_requested() && !m_finished) {
+        const Job job = pickJob();
+        if (job.kind == Job::Kind::Done) {
+            m_finished = true;
+            ++m_changeCount;
+            m_changed.notify_all();
+            return;
+        }
+        if (job.kind == Job::Kind::Wait) {
+            // Something is in flight on another worker; its result is what can unblock us.
+            const std::uint64_t seen = m_changeCount;
+            m_changed.wait(lock, m_stop, [&] { return m_changeCount != seen || m_finished; });
+            if (m_finished)
+                return;
+            continue;
+        }
+        lock.unlock();
+        if (job.kind == Job::Kind::Build) {
+            auto index = buildPrefix(job.prefix, scratch);
+            lock.lock();
+            --m_buildsInFlight;
+            if (index)
+                applyBuild(job.prefix, std::move(index));
+        } else {
+            const ClassScan result = scan(job, scratch);
+            lock.lock();
+            applyScan(job, result);
+        }
+        ++m_changeCount;
+        m_changed.notify_all();
+        m_events.flushIfDue();
+    }
+}
+
+Job FpviSearch::pickJob()
+{
+    while (true) {
+        refill();
+        Job job;
+        if (!m_buildQueue.empty()) {
+            job.kind = Job::Kind::Build;
+            job.prefix = m_buildQueue.front();
+            m_buildQueue.erase(m_buildQueue.begin());
+            ++m_buildsInFlight;
+            return job;
+        }
+        if (issueBatch(job))
+            return job;
+        if (m_tasksInFlight > 0 || m_buildsInFlight > 0 || !m_active.empty())
+            return job;
+        if (!advanceLevel()) {
+            job.kind = Job::Kind::Done;
+            return job;
+        }
+    }
+}
+
+void FpviSearch::refill()
+{
+    while (!m_levelExhausted && m_active.size() < m_window) {
+        const std::optional<ColumnSet> candidate = m_generator.next();
+        if (!candidate) {
+            m_levelExhausted = true;
+            break;
+        }
+        auto active = std::make_unique<ActiveSet>();
+        active->set = *candidate;
+        active->column = candidate->last();
+        if (candidate->size() == 1) {
+            active->ready = true;
+            active->endUnit = m_table.rowCount;
+        } else {
+            active->prefix = candidate->without(active->column);
+            auto [state, inserted] = m_prefixes.try_emplace(active->prefix);
+            ++state->second.users;
+            if (inserted) {
+                state->second.index = m_cache.find(active->prefix);
+                if (!state->second.index)
+                    m_buildQueue.push_back(active->prefix);
+            }
+            if (state->second.index) {
+                active->parent = state->second.index;
+                active->ready = true;
+                active->endUnit = active->parent->classCount();
+            }
+        }
+        m_active.push_back(std::move(active));
+        settleIfDone(*m_active.back());
+    }
+}
+
+bool FpviSearch::issueBatch(Job& job)
+{
+    const std::size_t count = m_active.size();
+    for (std::size_t step = 0; step < count; ++step) {
+        const std::size_t position = (m_roundRobin + step) % count;
+        ActiveSet& active = *m_active[position];
+        if (!active.ready || active.nextUnit >= active.endUnit)
+            continue;
+        job.kind = Job::Kind::Scan;
+        job.set = &active;
+        job.begin = active.nextUnit;
+        const std::uint64_t batch = m_parameters.batchSize;
+        if (!active.parent) {
+            job.end = static_cast<std::uint32_t>(std::min<std::uint64_t>(active.endUnit, job.begin + batch));
+        } else {
+            // Whole classes whose first row lies within the next batch-size rows: at least one.
+            const std::uint64_t limit = active.parent->classStart(job.begin) + batch;
+            const auto position32 = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, m_table.rowCount));
+            job.end = std::max(job.begin + 1, std::min(active.endUnit, active.parent->firstClassFrom(position32)));
+        }
+        active.nextUnit = job.end;
+        ++active.tasksInFlight;
+        ++m_tasksInFlight;
+        if (!active.scheduled) {
+            active.scheduled = true;
+            m_events.record(NodeEvent{active.set, NodeEventKind::Scheduled, 0, 0});
+            ++m_events.counters().setsScheduled;
+        }
+        m_roundRobin = position + 1;
+        return true;
+    }
+    return false;
+}
+
+ClassScan FpviSearch::scan(const Job& job, CountingScratch& scratch) const
+{
+    const ColumnIndex& column = m_indexes[static_cast<std::size_t>(job.set->column)];
+    if (!job.set->parent)
+        return scanColumnRows(column, job.begin, job.end, m_parameters.k, m_stop);
+    return job.set->parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
+}
+
+void FpviSearch::applyScan(const Job& job, const ClassScan& scan)
+{
+    ActiveSet& active = *job.set;
+    --active.tasksInFlight;
+    --m_tasksInFlight;
+    if (scan.interrupted)
+        return;
+    m_events.counters().rowsScanned += scan.rowsVisited;
+    active.total.merge(scan);
+    if (scan.isolatedRows > 0 && !active.vulnerable) {
+        active.vulnerable = true;
+        m_events.record(NodeEvent{active.set, NodeEventKind::Vulnerable, scan.firstIsolatedRow.value_or(0), 0});
+        ++m_events.counters().setsVulnerable;
+        const std::uint64_t pruned =
+            supersetCount(active.set.size(), m_parameters.columns.size(), m_parameters.maxSetSize);
+        if (pruned > 0) {
+            m_events.record(NodeEvent{active.set, NodeEventKind::Pruned, 0, pruned});
+            m_events.counters().supersetsPruned += pruned;
+        }
+    }
+    settleIfDone(active);
+}
+
+void FpviSearch::applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index)
+{
+    m_cache.insert(prefix, index);
+    const auto state = m_prefixes.find(prefix);
+    if (state == m_prefixes.end())
+        return;
+    state->second.index = index;
+    for (const auto& active : m_active) {
+        if (active->prefix == prefix && !active->ready) {
+            active->parent = index;
+            active->ready = true;
+            active->endUnit = index->classCount();
+        }
+    }
+    for (std::size_t position = m_active.size(); position-- > 0;)
+        settleIfDone(*m_active[position]);
+}
+
+// Removes `set` from the active list when all of its batches are back, recording its verdict.
+void FpviSearch::settleIfDone(ActiveSet& set)
+{
+    if (!set.ready || set.nextUnit < set.endUnit || set.tasksInFlight > 0)
+        return;
+    if (!set.scheduled) {
+        m_events.record(NodeEvent{set.set, NodeEventKind::Scheduled, 0, 0});
+        ++m_events.counters().setsScheduled;
+    }
+    if (set.vulnerable) {
+        m_settled.addMinimal(set.set, set.total.isolatedRows, set.total.smallestClassOrZero());
+    } else {
+        m_settled.addSafe(set.set, set.total.smallestClassOrZero());
+        m_levelSafe.push_back(set.set);
+        m_events.record(NodeEvent{set.set, NodeEventKind::Safe, 0, 0});
+        ++m_events.counters().setsSafe;
+    }
+    ++m_events.counters().setsEvaluated;
+    if (!set.prefix.empty()) {
+        const auto state = m_prefixes.find(set.prefix);
+        if (--state->second.users == 0)
+            m_prefixes.erase(state);
+    }
+    const auto found =
+        std::find_if(m_active.begin(), m_active.end(), [&set](const auto& active) { return active.get() == &set; });
+    m_active.erase(found);
+}
+
+bool FpviSearch::advanceLevel()
+{
+    m_levelExhausted = false;
+    m_roundRobin = 0;
+    const bool more = m_generator.advance(std::move(m_levelSafe));
+    m_levelSafe.clear();
+    return more;
+}
+
+std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefix, CountingScratch& scratch)
+{
+    const std::vector<int> columns = prefix.columns();
+    const auto size = static_cast<int>(columns.size());
+    std::shared_ptr<const PositionListIndex> current;
+    int built = 0;
+    {
+        const std::lock_guard lock(m_mutex);
+        for (int length = size; length >= 1 && !current; --length) {
+            current = m_cache.find(lowestColumns(prefix, length));
+            if (current)
+                built = length;
+        }
+    }
+    std::uint64_t rowsVisited = 0;
+    if (!current) {
+        current = std::make_shared<const PositionListIndex>(
+            PositionListIndex::ofColumn(m_indexes[static_cast<std::size_t>(columns.front())]));
+        rowsVisited += m_table.rowCount;
+        built = 1;
+        const std::lock_guard lock(m_mutex);
+        m_cache.insert(lowestColumns(prefix, 1), current);
+    }
+    for (; built < size; ++built) {
+        auto refined = current->refined(m_indexes[static_cast<std::size_t>(columns[static_cast<std::size_t>(built)])],
+                                        scratch, m_stop);
+        if (!refined)
+            return nullptr;
+        rowsVisited += m_table.rowCount;
+        current = std::make_shared<const PositionListIndex>(std::move(*refined));
+        const std::lock_guard lock(m_mutex);
+        m_cache.insert(lowestColumns(prefix, built + 1), current);
+    }
+    const std::lock_guard lock(m_mutex);
+    m_events.counters().rowsScanned += rowsVisited;
+    return current;
+}
+
+} // namespace
+
+SearchResult runFpvi(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
+                     SearchObserver& observer)
+{
+    const ResolvedParameters resolved = resolveParameters(table, parameters);
+    FpviSearch search(table, resolved, std::move(stop), observer);
+    return search.run();
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "position_list_index.h"
+
+#include <algorithm>
+
+namespace qiscout::core {
+namespace {
+
+// Gathers the codes of the rows at positions [begin, end) of `rows` into `classCodes` and counts
+// them, polling stop between chunks so that even a class of millions of rows gives up within a
+// millisecond. The loop has no data-dependent branch: a mispredicted branch between two cache
+// misses would serialise the random loads that dominate the cost.
+template <typename Code>
+bool gatherAndCount(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const Code* codes,
+                    std::uint32_t* counts, std::vector<std::uint32_t>& classCodes, const std::stop_token& stop)
+{
+    if (classCodes.size() < end - begin)
+        classCodes.resize(end - begin);
+    std::uint32_t* gathered = classCodes.data() - begin;
+    for (std::uint32_t chunk = begin; chunk < end; chunk += std::min(stopPollRows, end - chunk)) {
+        if (end - begin > stopPollRows && stop.stop_requested())
+            return false;
+        const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, end - chunk);
+        for (std::uint32_t position = chunk; position < chunkEnd; ++position) {
+            const std::uint32_t code = codes[rows[position]];
+            gathered[position] = code;
+            ++counts[code];
+        }
+    }
+    return true;
+}
+
+void clearCounts(std::uint32_t* counts, const std::uint32_t* classCodes, std::uint32_t size)
+{
+    for (std::uint32_t i = 0; i < size; ++i)
+        counts[classCodes[i]] = 0;
+}
+
+} // namespace
+
+PositionListIndex PositionListIndex::ofColumn(const ColumnIndex& column)
+{
+    PositionListIndex index;
+    const auto rowCount = static_cast<std::uint32_t>(column.codes.size());
+    std::vector<std::uint32_t> next(column.cardinality(), 0);
+    index.m_starts.clear();
+    std::uint32_t position = 0;
+    for (std::uint32_t code = 0; code < column.cardinality(); ++code) {
+        next[code] = position;
+        if (column.frequencies[code] > 0)
+            index.m_starts.push_back(position);
+        position += column.frequencies[code];
+    }
+    index.m_starts.push_back(rowCount);
+    index.m_rows.resize(rowCount);
+    for (std::uint32_t row = 0; row < rowCount; ++row)
+        index.m_rows[next[column.codes[row]]++] = row;
+    return index;
+}
+
+std::optional<PositionListIndex> PositionListIndex::refined(const ColumnIndex& column, CountingScratch& scratch,
+                                                            const std::stop_token& stop) const
+{
+    return column.visitCodes([&](const auto* codes) { return refinedBy(codes, scratch, stop); });
+}
+
+template <typename Code>
+std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes, CountingScratch& scratch,
+                                                              const std::stop_token& stop) const
+{
+    PositionListIndex result;
+    result.m_rows.resize(m_rows.size());
+    result.m_starts.clear();
+    result.m_starts.reserve(m_starts.size() * 2);
+    std::uint32_t* counts = scratch.m_counts.data();
+    auto& touched = scratch.m_touched;
+    std::uint32_t rowsSincePoll = 0;
+    for (std::uint32_t index = 0; index < classCount(); ++index) {
+        const std::uint32_t begin = m_starts[index];
+        const std::uint32_t end = m_starts[index + 1];
+        const std::uint32_t size = end - begin;
+        rowsSincePoll += size;
+        if (rowsSincePoll > stopPollRows) {
+            rowsSincePoll = 0;
+            if (stop.stop_requested())
+                return std::nullopt;
+        }
+        if (!gatherAndCount(m_rows.data(), begin, end, codes, counts, scratch.m_classCodes, stop)) {
+            clearCounts(counts, scratch.m_classCodes.data(), size);
+            return std::nullopt;
+        }
+        const std::uint32_t* classCodes = scratch.m_classCodes.data();
+        // Counts become each sub-class's next write position, sub-classes in first-seen order;
+        // the stable scatter keeps rows ascending inside every class. A count turned position is
+        // marked by the top bit, which no count of at most 2^31 rows reaches.
+        constexpr std::uint32_t placed = 1U << 31;
+        std::uint32_t offset = 0;
+        for (std::uint32_t i = 0; i < size; ++i) {
+            const std::uint32_t code = classCodes[i];
+            if ((counts[code] & placed) == 0) {
+                touched.push_back(code);
+                result.m_starts.push_back(begin + offset);
+                const std::uint32_t subclassSize = counts[code];
+                counts[code] = placed | offset;
+                offset += subclassSize;
+            }
+        }
+        std::uint32_t* target = result.m_rows.data() + begin;
+        for (std::uint32_t i = 0; i < size; ++i)
+            target[counts[classCodes[i]]++ & ~placed] = m_rows[begin + i];
+        for (const std::uint32_t code : touched)
+            counts[code] = 0;
+        touched.clear();
+    }
+    result.m_starts.push_back(static_cast<std::uint32_t>(m_rows.size()));
+    result.m_starts.shrink_to_fit();
+    return result;
+}
+
+ClassScan PositionListIndex::scanRefinement(const ColumnIndex& column, std::uint32_t firstClass, std::uint32_t endClass,
+                                            std::uint64_t k, CountingScratch& scratch,
+                                            const std::stop_token& stop) const
+{
+    return column.visitCodes(
+        [&](const auto* codes) { return scanRefinementBy(codes, firstClass, endClass, k, scratch, stop); });
+}
+
+template <typename Code>
+ClassScan PositionListIndex::scanRefinementBy(const Code* codes, std::uint32_t firstClass, std::uint32_t endClass,
+                                              std::uint64_t k, CountingScratch& scratch,
+                                              const std::stop_token& stop) const
+{
+    ClassScan scan;
+    std::uint32_t* counts = scratch.m_counts.data();
+    // Every row is charged with the size of its class: the minimum over rows is the smallest
+    // class, and counting rows in small classes counts the isolated rows, all without branches.
+    const std::uint32_t limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(k, 0xFFFFFFFFU));
+    std::uint32_t smallest = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t rowsSincePoll = 0;
+    for (std::uint32_t index = firstClass; index < endClass; ++index) {
+        const std::uint32_t begin = m_starts[index];
+        const std::uint32_t end = m_starts[index + 1];
+        const std::uint32_t size = end - begin;
+        rowsSincePoll += size;
+        if (rowsSincePoll > stopPollRows) {
+            rowsSincePoll = 0;
+            if (stop.stop_requested()) {
+                scan.interrupted = true;
+                return scan;
+            }
+        }
+        if (!gatherAndCount(m_rows.data(), begin, end, codes, counts, scratch.m_classCodes, stop)) {
+            clearCounts(counts, scratch.m_classCodes.data(), size);
+            scan.interrupted = true;
+            return scan;
+        }
+        const std::uint32_t* classCodes = scratch.m_classCodes.data();
+        std::uint32_t isolated = 0;
+        std::uint32_t classSmallest = std::numeric_limits<std::uint32_t>::max();
+        for (std::uint32_t i = 0; i < size; ++i) {
+            const std::uint32_t classSize = counts[classCodes[i]];
+            classSmallest = std::min(classSmallest, classSize);
+            isolated += classSize <= limit ? 1U : 0U;
+        }
+        smallest = std::min(smallest, classSmallest);
+        if (isolated > 0 && !scan.firstIsolatedRow) {
+            for (std::uint32_t i = 0; i < size; ++i) {
+                if (counts[classCodes[i]] <= limit) {
+                    scan.firstIsolatedRow = m_rows[begin + i];
+                    break;
+                }
+            }
+        }
+        scan.isolatedRows += isolated;
+        clearCounts(counts, classCodes, size);
+    }
+    if (endClass > firstClass)
+        scan.smallestClass = smallest;
+    scan.rowsVisited = m_starts[endClass] - m_starts[firstClass];
+    return scan;
+}
+
+std::uint32_t PositionListIndex::firstClassFrom(std::uint32_t position) const
+{
+    const auto found = std::lower_bound(m_starts.begin(), m_starts.end() - 1, position);
+    return static_cast<std::uint32_t>(found - m_starts.begin());
+}
+
+std::size_t PositionListIndex::bytes() const
+{
+    return (m_rows.capacity() + m_starts.capacity()) * sizeof(std::uint32_t);
+}
+
+} // namespace qiscout::core
