@@ -92,7 +92,10 @@ private:
                 if (stopped())
                     return;
                 m_maximal.push_back({seed.set, m_oracle.summarize(seed.partition).smallestClass});
-                transversals.addEdge(m_parameters.columns.minus(seed.set));
+                if (!transversals.addEdge(m_parameters.columns.minus(seed.set), m_stop)) {
+                    stopped();
+                    return;
+                }
             }
             seeds.clear();
 

@@ -30,12 +30,15 @@ ColumnSet IncrementalTransversals::blockedExtensions(ColumnSet transversal) cons
     return ColumnSet::fromMask(blocked);
 }
 
-void IncrementalTransversals::addEdge(ColumnSet edge)
+bool IncrementalTransversals::addEdge(ColumnSet edge, const std::stop_token& stop)
 {
+    constexpr std::size_t stopPollInterval = 4096;
     std::vector<ColumnSet> next;
     std::vector<bool> fresh;
     next.reserve(m_transversals.size());
     for (std::size_t i = 0; i < m_transversals.size(); ++i) {
+        if (i % stopPollInterval == 0 && stop.stop_requested())
+            return false;
         const ColumnSet transversal = m_transversals[i];
         if (!transversal.intersected(edge).empty()) {
             next.push_back(transversal);
@@ -53,6 +56,7 @@ void IncrementalTransversals::addEdge(ColumnSet edge)
     m_edges.push_back(edge);
     m_transversals = std::move(next);
     m_fresh = std::move(fresh);
+    return true;
 }
 
 std::vector<ColumnSet> IncrementalTransversals::transversals() const

@@ -2,6 +2,7 @@
 // Minimal transversals of a growing hypergraph (Berge's method), kept up to date edge by edge.
 #pragma once
 
+#include <stop_token>
 #include <vector>
 
 #include "qiscout/core/column_set.h"
@@ -15,8 +16,9 @@ class IncrementalTransversals {
 public:
     explicit IncrementalTransversals(int maxSize);
 
-    /// Adds one edge; an empty edge leaves no transversal at all.
-    void addEdge(ColumnSet edge);
+    /// Adds one edge; an empty edge leaves no transversal at all. Returns false, with nothing
+    /// changed, when stop was requested first: with many transversals one edge can take seconds.
+    bool addEdge(ColumnSet edge, const std::stop_token& stop = {});
 
     /// All current minimal transversals, sorted with sizeThenLexLess.
     [[nodiscard]] std::vector<ColumnSet> transversals() const;

@@ -452,4 +452,9 @@ TEST_CASE("chooseAlgorithm keeps FPVI for narrow searches and the border search 
     parameters.maxSetSize.reset();
     parameters.columns = ColumnSet::firstN(8);
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Fpvi);
+    // The FPVI benchmark shape (20 columns) stays with FPVI; one more column goes to the border.
+    parameters.columns = ColumnSet::firstN(20);
+    CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Fpvi);
+    parameters.columns = ColumnSet::firstN(21);
+    CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Border);
 }
