@@ -22,6 +22,7 @@
 #include "interrupt.h"
 #include "load_flags.h"
 #include "progress_printer.h"
+#include "report_option.h"
 #include <unistd.h>
 
 namespace qiscout::cli {
@@ -37,6 +38,7 @@ struct ScanOptions {
     std::vector<std::string> exclude;
     std::string algorithm = "auto";
     std::string json;
+    ReportRequest report;
     LoadFlags load;
 };
 
@@ -140,7 +142,19 @@ int runScan(const ScanOptions& options)
             }
         }
     }
-    return exitOk;
+    if (options.report.outputs.empty())
+        return exitOk;
+
+    core::ReportInput report;
+    report.roles.assign(table.columnCount(), core::ColumnRole::Ignored);
+    for (const int column : result.searchedColumns.columns())
+        report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
+    report.parameters = parameters;
+    report.requestedAlgorithm = *core::parseAlgorithm(options.algorithm);
+    report.result = std::move(result);
+    report.loadSeconds = loadSeconds;
+    report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+    return writeReports(options.report, report);
 }
 
 } // namespace
@@ -161,6 +175,7 @@ void addScanCommand(CLI::App& app, Command& selected)
     command->add_option("--algorithm", options->algorithm, "fpvi, mtui, suda2, brute, border or auto (default: auto)")
         ->check(CLI::IsMember({"auto", "fpvi", "mtui", "suda2", "brute", "border"}));
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    addReportOptions(*command, options->report);
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runScan(*options); }; });
 }
