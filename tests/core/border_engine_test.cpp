@@ -366,9 +366,9 @@ TEST_CASE("The border search equals FPVI on the shared datasets within a size li
     }
 }
 
-// FPVI needs minutes on the wide files without a limit (mushroom: 5 million sets), so those run
-// with the largest limit it settles within a minute.
-TEST_CASE("The border search equals FPVI on every shared dataset FPVI settles within a minute", "[.][border-full]")
+// #4: equal to FPVI wherever FPVI finishes within a minute. Only mushroom needs a limit: without
+// one FPVI evaluates 5 million safe sets.
+TEST_CASE("The border search equals FPVI on every shared dataset FPVI settles within a minute", "[border]")
 {
     struct Case {
         const char* file;
@@ -379,8 +379,8 @@ TEST_CASE("The border search equals FPVI on every shared dataset FPVI settles wi
                                                            {"gss_wages.csv", {}},
                                                            {"adult.csv", {}},
                                                            {"mushroom.csv", 4},
-                                                           {"free1.csv", 3},
-                                                           {"sd2011.csv", 3}}));
+                                                           {"free1.csv", {}},
+                                                           {"sd2011.csv", {}}}));
     const EncodedTable table = loadTable(sharedData(file));
     NullObserver observer;
     for (const std::uint64_t k : {1U, 2U, 5U}) {
@@ -388,11 +388,7 @@ TEST_CASE("The border search equals FPVI on every shared dataset FPVI settles wi
         parameters.k = k;
         parameters.maxSetSize = maxSetSize;
         INFO(file << " k " << k);
-        const SearchResult border = runBorderSearch(table, parameters, {}, observer);
-        WARN(file << " k " << k << " limit " << maxSetSize.value_or(0) << ": " << border.minimalSets.size()
-                  << " minimal, " << border.maximalSafeSets.size() << " maximal safe, " << border.stats.setsEvaluated
-                  << " sets evaluated in " << border.stats.searchSeconds << " s");
-        requireSameAnswer(border, runFpvi(table, parameters, {}, observer));
+        requireSameAnswer(runBorderSearch(table, parameters, {}, observer), runFpvi(table, parameters, {}, observer));
     }
 }
 
