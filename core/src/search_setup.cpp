@@ -50,8 +50,8 @@ ResolvedParameters resolveParameters(const EncodedTable& table, const SearchPara
     const int hardware = hardwareThreads();
     resolved.threads = parameters.threads.value_or(hardware);
     if (resolved.threads < 1 || resolved.threads > hardware)
-        throw SearchParameterError("threads must be between 1 and " + std::to_string(hardware) + " on this machine, not " +
-                                   std::to_string(resolved.threads) + ".");
+        throw SearchParameterError("threads must be between 1 and " + std::to_string(hardware) +
+                                   " on this machine, not " + std::to_string(resolved.threads) + ".");
 
     resolved.batchSize = parameters.batchSize.value_or(defaultBatchSize);
     if (resolved.batchSize < 1)
@@ -64,7 +64,8 @@ ResolvedParameters resolveParameters(const EncodedTable& table, const SearchPara
     } else {
         if (table.columnCount() > static_cast<std::size_t>(ColumnSet::capacity))
             throw SearchParameterError("The table has " + std::to_string(table.columnCount()) +
-                                       " columns; choose at most " + std::to_string(ColumnSet::capacity) + " to search.");
+                                       " columns; choose at most " + std::to_string(ColumnSet::capacity) +
+                                       " to search.");
         resolved.columns = ColumnSet::firstN(static_cast<int>(table.columnCount()));
     }
 

@@ -11,7 +11,7 @@
 namespace qiscout::core {
 
 /// Exact search that works from the border between safe and vulnerable sets (issue 4).
-[[nodiscard]] SearchResult runBorderSearch(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                               SearchObserver& observer);
+[[nodiscard]] SearchResult runBorderSearch(const EncodedTable& table, const SearchParameters& parameters,
+                                           std::stop_token stop, SearchObserver& observer);
 
 } // namespace qiscout::core

@@ -11,7 +11,7 @@
 namespace qiscout::core {
 
 /// Exhaustive search of every column set; the independent reference for tests (small tables).
-[[nodiscard]] SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                               SearchObserver& observer);
+[[nodiscard]] SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& parameters,
+                                         std::stop_token stop, SearchObserver& observer);
 
 } // namespace qiscout::core

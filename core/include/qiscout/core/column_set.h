@@ -37,8 +37,14 @@ public:
     [[nodiscard]] constexpr bool contains(int column) const { return (m_mask >> column) & 1U; }
     [[nodiscard]] constexpr bool isSubsetOf(ColumnSet other) const { return (m_mask & ~other.m_mask) == 0; }
     [[nodiscard]] constexpr bool isSupersetOf(ColumnSet other) const { return other.isSubsetOf(*this); }
-    [[nodiscard]] constexpr ColumnSet with(int column) const { return ColumnSet(m_mask | (std::uint64_t{1} << column)); }
-    [[nodiscard]] constexpr ColumnSet without(int column) const { return ColumnSet(m_mask & ~(std::uint64_t{1} << column)); }
+    [[nodiscard]] constexpr ColumnSet with(int column) const
+    {
+        return ColumnSet(m_mask | (std::uint64_t{1} << column));
+    }
+    [[nodiscard]] constexpr ColumnSet without(int column) const
+    {
+        return ColumnSet(m_mask & ~(std::uint64_t{1} << column));
+    }
     [[nodiscard]] constexpr ColumnSet united(ColumnSet other) const { return ColumnSet(m_mask | other.m_mask); }
     [[nodiscard]] constexpr ColumnSet intersected(ColumnSet other) const { return ColumnSet(m_mask & other.m_mask); }
     [[nodiscard]] constexpr ColumnSet minus(ColumnSet other) const { return ColumnSet(m_mask & ~other.m_mask); }

@@ -12,6 +12,6 @@ namespace qiscout::core {
 
 /// FPVI: the paper's breadth-first lattice search with batched, interleaved row tasks.
 [[nodiscard]] SearchResult runFpvi(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                               SearchObserver& observer);
+                                   SearchObserver& observer);
 
 } // namespace qiscout::core

@@ -12,6 +12,6 @@ namespace qiscout::core {
 
 /// MTUI: the paper's naive parallel baseline, one whole-table job per column set.
 [[nodiscard]] SearchResult runMtui(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                               SearchObserver& observer);
+                                   SearchObserver& observer);
 
 } // namespace qiscout::core

@@ -13,8 +13,8 @@ namespace qiscout::core {
 /// Runs one search with the chosen strategy. Synchronous: uses TBB workers inside and returns
 /// when done or, promptly, when stop is requested (result.complete is then false).
 /// Throws SearchParameterError for invalid parameters.
-[[nodiscard]] SearchResult runSearch(const EncodedTable& table, const SearchParameters& parameters,
-                                     Algorithm algorithm, std::stop_token stop, SearchObserver& observer);
+[[nodiscard]] SearchResult runSearch(const EncodedTable& table, const SearchParameters& parameters, Algorithm algorithm,
+                                     std::stop_token stop, SearchObserver& observer);
 
 /// The strategy Algorithm::Auto resolves to for this table and parameters.
 [[nodiscard]] Algorithm chooseAlgorithm(const EncodedTable& table, const SearchParameters& parameters);
