@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "qiscout/core/lattice_layout.h"
 #include "qiscout/core/sha256.h"
 
 #include "class_partition.h"
@@ -194,7 +195,7 @@ std::vector<LatticeLevel> summariseLevels(const QiReport& report)
     for (int size = 1; size <= n; ++size) {
         LatticeLevel& level = levels[static_cast<std::size_t>(size - 1)];
         level.size = size;
-        level.sets = binomial(n, size);
+        level.sets = LatticeLayout::binomial(n, size);
         level.explored = size <= explored;
     }
     for (const MinimalSet& set : report.minimalSets)
@@ -249,20 +250,6 @@ std::vector<std::string> QiReport::namesOf(ColumnSet set) const
                             ? columns[static_cast<std::size_t>(column)].name
                             : "#" + std::to_string(column));
     return names;
-}
-
-std::uint64_t binomial(int n, int r)
-{
-    if (r < 0 || r > n || n > ColumnSet::capacity)
-        return 0;
-    // Pascal's triangle: every entry up to row 64 fits in 64 bits (C(64, 32) < 2^61), unlike the
-    // products of the multiplicative formula.
-    std::array<std::uint64_t, ColumnSet::capacity + 1> row{};
-    row[0] = 1;
-    for (int m = 1; m <= n; ++m)
-        for (int j = std::min(m, r); j > 0; --j)
-            row[static_cast<std::size_t>(j)] += row[static_cast<std::size_t>(j - 1)];
-    return row[static_cast<std::size_t>(r)];
 }
 
 std::string formatIsoUtc(std::chrono::system_clock::time_point when)

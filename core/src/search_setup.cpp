@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "qiscout/core/lattice_layout.h"
 #include "qiscout/core/search_result.h"
 
 namespace qiscout::core {
@@ -19,23 +20,6 @@ int hardwareThreads()
 std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
 {
     return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
-}
-
-// C(n, r) for n <= 64 needs a 128-bit intermediate to stay exact before saturating.
-__extension__ using Wide = unsigned __int128;
-
-std::uint64_t binomial(int n, int r)
-{
-    if (r < 0 || r > n)
-        return 0;
-    r = std::min(r, n - r);
-    Wide value = 1;
-    for (int i = 1; i <= r; ++i) {
-        value = value * static_cast<unsigned>(n - r + i) / static_cast<unsigned>(i);
-        if (value > std::numeric_limits<std::uint64_t>::max())
-            return std::numeric_limits<std::uint64_t>::max();
-    }
-    return static_cast<std::uint64_t>(value);
 }
 
 } // namespace
@@ -80,7 +64,7 @@ std::uint64_t latticeSize(int columnCount, int maxSize)
 {
     std::uint64_t total = 0;
     for (int size = 1; size <= std::min(maxSize, columnCount); ++size)
-        total = saturatingAdd(total, binomial(columnCount, size));
+        total = saturatingAdd(total, LatticeLayout::binomial(columnCount, size));
     return total;
 }
 
@@ -89,7 +73,7 @@ std::uint64_t supersetCount(int setSize, int columnCount, int maxSize)
     std::uint64_t total = 0;
     const int freeColumns = columnCount - setSize;
     for (int extra = 1; extra <= std::min(freeColumns, maxSize - setSize); ++extra)
-        total = saturatingAdd(total, binomial(freeColumns, extra));
+        total = saturatingAdd(total, LatticeLayout::binomial(freeColumns, extra));
     return total;
 }
 

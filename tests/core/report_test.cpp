@@ -419,15 +419,6 @@ TEST_CASE("Lattice levels count sets and vulnerable sets exactly", "[report][lat
     }
 }
 
-TEST_CASE("binomial is exact up to 64 columns", "[report]")
-{
-    CHECK(binomial(4, 2) == 6);
-    CHECK(binomial(15, 0) == 1);
-    CHECK(binomial(64, 32) == 1832624140942590534ULL);
-    CHECK(binomial(64, 1) == 64);
-    CHECK(binomial(3, 4) == 0);
-}
-
 TEST_CASE("The summary speaks plainly about the worked example", "[report]")
 {
     const QiReport report = buildReport(workedExample(1));

@@ -208,7 +208,4 @@ struct QiReport {
 /// "2024-05-01T12:00:00Z" for a point in time (UTC, whole seconds).
 [[nodiscard]] std::string formatIsoUtc(std::chrono::system_clock::time_point when);
 
-/// C(n, r), exact for n <= 64.
-[[nodiscard]] std::uint64_t binomial(int n, int r);
-
 } // namespace qiscout::core
