@@ -19,8 +19,11 @@
 #include "qiscout/core/table_loader.h"
 
 #include "class_partition.h"
+#include "worked_example.h"
 
 using namespace qiscout::core;
+
+using qiscout::core::testing::workedExample;
 
 namespace {
 
@@ -55,20 +58,6 @@ void requireSameAnswer(const SearchResult& actual, const SearchResult& expected)
     REQUIRE(text(actual.maximalSafeSets) == text(expected.maximalSafeSets));
     REQUIRE(actual.minimalSets == expected.minimalSets);
     REQUIRE(actual.maximalSafeSets == expected.maximalSafeSets);
-}
-
-EncodedTable workedExample()
-{
-    return encodeRows({"Birth", "Gender", "ZIP", "Marital"}, {{"09/64", "Female", "94139", "Divorced"},
-                                                              {"09/64", "Female", "94138", "Divorced"},
-                                                              {"04/64", "Male", "94138", "Widow"},
-                                                              {"04/64", "Male", "94139", "Married"},
-                                                              {"03/63", "Male", "94138", "Married"},
-                                                              {"03/63", "Male", "94138", "Married"},
-                                                              {"09/64", "Female", "94141", "Married"},
-                                                              {"09/64", "Female", "94141", "Married"},
-                                                              {"05/61", "Male", "94138", "Single"},
-                                                              {"05/61", "Male", "94138", "Single"}});
 }
 
 // A seeded table of 0..60 rows and 1..maxColumns columns mixing constant, binary, skewed and

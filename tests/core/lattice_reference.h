@@ -14,6 +14,7 @@
 #include "qiscout/core/search_result.h"
 
 #include "class_partition.h"
+#include "worked_example.h"
 
 namespace qiscout::core::testing {
 
@@ -122,23 +123,6 @@ inline EncodedTable wideSafeTable(std::uint32_t rows, std::size_t columnCount, s
         }
     }
     return table;
-}
-
-/// The worked example of algorithms.md: Birth, Gender, ZIP, Marital.
-inline EncodedTable workedExample()
-{
-    return encodeRows({"Birth", "Gender", "ZIP", "Marital"}, {
-                                                                 {"09/64", "Female", "94139", "Divorced"},
-                                                                 {"09/64", "Female", "94138", "Divorced"},
-                                                                 {"04/64", "Male", "94138", "Widow"},
-                                                                 {"04/64", "Male", "94139", "Married"},
-                                                                 {"03/63", "Male", "94138", "Married"},
-                                                                 {"03/63", "Male", "94138", "Married"},
-                                                                 {"09/64", "Female", "94141", "Married"},
-                                                                 {"09/64", "Female", "94141", "Married"},
-                                                                 {"05/61", "Male", "94138", "Single"},
-                                                                 {"05/61", "Male", "94138", "Single"},
-                                                             });
 }
 
 } // namespace qiscout::core::testing

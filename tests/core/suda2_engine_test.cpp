@@ -18,8 +18,11 @@
 
 #include "random_table.h"
 #include "result_printing.h"
+#include "worked_example.h"
 
 using namespace qiscout::core;
+
+using qiscout::core::testing::workedExample;
 
 namespace {
 
@@ -73,20 +76,6 @@ std::vector<std::pair<ItemSet, std::uint32_t>> asPairs(const std::vector<Minimal
         pairs.emplace_back(items, msu.row);
     }
     return pairs;
-}
-
-EncodedTable workedExample()
-{
-    return encodeRows({"Birth", "Gender", "ZIP", "Marital"}, {{"09/64", "Female", "94139", "Divorced"},
-                                                              {"09/64", "Female", "94138", "Divorced"},
-                                                              {"04/64", "Male", "94138", "Widow"},
-                                                              {"04/64", "Male", "94139", "Married"},
-                                                              {"03/63", "Male", "94138", "Married"},
-                                                              {"03/63", "Male", "94138", "Married"},
-                                                              {"09/64", "Female", "94141", "Married"},
-                                                              {"09/64", "Female", "94141", "Married"},
-                                                              {"05/61", "Male", "94138", "Single"},
-                                                              {"05/61", "Male", "94138", "Single"}});
 }
 
 SearchParameters kOne(int threads)
