@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <stop_token>
 #include <vector>
 
 #include "qiscout/core/column_set.h"
@@ -38,8 +39,10 @@ struct ColumnIndex {
 };
 
 /// Indexes of the columns in `columns`, at their table positions (other positions stay empty).
-/// Built one column per task; call it inside the search's task arena.
-[[nodiscard]] std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet columns);
+/// Built one column per task; call it inside the search's task arena. Columns not yet started
+/// when stop is requested stay empty: a caller checks the token before using the result.
+[[nodiscard]] std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet columns,
+                                                          const std::stop_token& stop = {});
 
 /// Largest cardinality among the indexed columns: the size of a worker's counting scratch.
 [[nodiscard]] std::uint32_t largestCardinality(const std::vector<ColumnIndex>& indexes);

@@ -2,6 +2,7 @@
 #include "qiscout/core/fpvi_engine.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -18,6 +19,7 @@
 #include "event_batcher.h"
 #include "position_list_index.h"
 #include "prefix_cache.h"
+#include "prefix_planner.h"
 #include "search_setup.h"
 #include "settled_lattice.h"
 
@@ -27,9 +29,10 @@
 //   subset of an evaluated set is known safe, a vulnerable evaluated set is minimal, and no
 //   superset of a vulnerable set is ever evaluated (the trap of a superset racing its subset
 //   cannot occur).
-// - A task covers whole classes of the set's prefix P (the set minus its highest column), taken
-//   from P's position list index. Every class of P + c lies inside one class of P, so a task sees
-//   complete classes and its counts are whole-table counts, never batch-local ones.
+// - A task covers whole classes of the set's prefix P (a subset one column smaller, chosen by
+//   the prefix planner), taken from P's position list index. Every class of P + c lies inside
+//   one class of P, so a task sees complete classes and its counts are whole-table counts,
+//   never batch-local ones.
 // - Batches of a set are merged by sum and min, which do not depend on order, so the statistics
 //   are identical for every thread count and batch size.
 // A vulnerable set is reported as soon as one batch finds an isolated row; its remaining batches
@@ -42,6 +45,18 @@ namespace {
 // grouped by prefix, while an 11M x 20 search stays within 2 GB.
 constexpr std::size_t prefixCacheBytes = std::size_t{256} << 20;
 
+// Sets planned together: enough for a level of a 20-column table at once (the plan shares
+// prefixes within a chunk only), small enough to plan in well under a millisecond.
+constexpr std::size_t planChunk = 8192;
+
+// Workers are spawned inside libtbb, which ThreadSanitizer cannot see into (Debian's build is not
+// instrumented): a release by the search before spawning and an acquire by each worker show it
+// that the workers start after the search, its mutex included, was set up.
+std::atomic<std::uint64_t> searchesSetUp{0};
+
+// How far down the plan an idle worker looks for a partition to build ahead of time.
+constexpr std::size_t buildAheadSets = 64;
+
 // Sets evaluated side by side: one per worker plus one, so that a worker finishing a set finds
 // another one open. Every further set costs cache: the batches of a set gather codes from all
 // over its column, and interleaving more columns than the caches hold doubled the CPU time per
@@ -53,7 +68,7 @@ std::size_t activeWindow(int threads)
 
 struct ActiveSet {
     ColumnSet set;
-    /// The set minus its highest column; empty at level 1.
+    /// The subset whose partition the set refines (see planPrefixes); empty at level 1.
     ColumnSet prefix;
     int column = 0;
     std::shared_ptr<const PositionListIndex> parent;
@@ -106,6 +121,8 @@ public:
 private:
     void workerLoop();
     Job pickJob();
+    bool buildAhead(Job& job);
+    bool planMore();
     void refill();
     bool issueBatch(Job& job);
     void applyScan(const Job& job, const ClassScan& scan);
@@ -125,6 +142,8 @@ private:
     std::uint64_t m_changeCount = 0;
     EventBatcher m_events;
     CandidateGenerator m_generator;
+    std::vector<PlannedSet> m_plan;
+    std::size_t m_planCursor = 0;
     PrefixCache m_cache;
     SettledLattice m_settled;
     std::size_t m_window;
@@ -150,9 +169,10 @@ SearchResult FpviSearch::run()
         {
             // Workers lock m_mutex first, which also shows ThreadSanitizer that they see the indexes.
             const std::lock_guard lock(m_mutex);
-            m_indexes = buildColumnIndexes(m_table, m_parameters.columns);
+            m_indexes = buildColumnIndexes(m_table, m_parameters.columns, m_stop);
         }
         tbb::task_group group(context);
+        searchesSetUp.fetch_add(1, std::memory_order_release);
         for (int worker = 1; worker < m_parameters.threads; ++worker)
             group.run([this] { workerLoop(); });
         workerLoop();
@@ -176,6 +196,7 @@ SearchResult FpviSearch::run()
 
 void FpviSearch::workerLoop()
 {
+    static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
     std::unique_lock lock(m_mutex);
     CountingScratch scratch(largestCardinality(m_indexes));
     while (!m_stop.stop_requested() && !m_finished) {
@@ -224,7 +245,7 @@ Job FpviSearch::pickJob()
             ++m_buildsInFlight;
             return job;
         }
-        if (issueBatch(job))
+        if (issueBatch(job) || buildAhead(job))
             return job;
         if (m_tasksInFlight > 0 || m_buildsInFlight > 0 || !m_active.empty())
             return job;
@@ -235,22 +256,66 @@ Job FpviSearch::pickJob()
     }
 }
 
+// A worker with nothing to scan builds the partition that the next planned sets will refine, so
+// that it is ready when they open instead of holding up the other workers then. Builds in flight
+// are bounded by the workers: each holds a partition outside the cache's budget.
+bool FpviSearch::buildAhead(Job& job)
+{
+    if (m_buildsInFlight >= m_parameters.threads)
+        return false;
+    const std::size_t horizon = std::min(m_plan.size(), m_planCursor + buildAheadSets);
+    for (std::size_t position = m_planCursor; position < horizon; ++position) {
+        const ColumnSet prefix = m_plan[position].prefix;
+        if (prefix.empty() || m_prefixes.contains(prefix) || m_cache.find(prefix))
+            continue;
+        // No set uses it yet; refill() finds it here, built or still building, when one opens.
+        m_prefixes.try_emplace(prefix);
+        job.kind = Job::Kind::Build;
+        job.prefix = prefix;
+        ++m_buildsInFlight;
+        return true;
+    }
+    return false;
+}
+
+bool FpviSearch::planMore()
+{
+    std::vector<ColumnSet> sets;
+    while (sets.size() < planChunk) {
+        const std::optional<ColumnSet> candidate = m_generator.next();
+        if (!candidate)
+            break;
+        sets.push_back(*candidate);
+    }
+    m_plan.clear();
+    m_planCursor = 0;
+    if (sets.empty())
+        return false;
+    if (sets.front().size() == 1) {
+        for (const ColumnSet set : sets)
+            m_plan.push_back(PlannedSet{set, ColumnSet{}});
+    } else {
+        m_plan = planPrefixes(sets);
+    }
+    return true;
+}
+
 void FpviSearch::refill()
 {
     while (!m_levelExhausted && m_active.size() < m_window) {
-        const std::optional<ColumnSet> candidate = m_generator.next();
-        if (!candidate) {
+        if (m_planCursor == m_plan.size() && !planMore()) {
             m_levelExhausted = true;
             break;
         }
+        const PlannedSet planned = m_plan[m_planCursor++];
         auto active = std::make_unique<ActiveSet>();
-        active->set = *candidate;
-        active->column = candidate->last();
-        if (candidate->size() == 1) {
+        active->set = planned.set;
+        active->column = planned.set.minus(planned.prefix).first();
+        if (planned.prefix.empty()) {
             active->ready = true;
             active->endUnit = m_table.rowCount;
         } else {
-            active->prefix = candidate->without(active->column);
+            active->prefix = planned.prefix;
             auto [state, inserted] = m_prefixes.try_emplace(active->prefix);
             ++state->second.users;
             if (inserted) {
@@ -336,7 +401,6 @@ void FpviSearch::applyScan(const Job& job, const ClassScan& scan)
 
 void FpviSearch::applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index)
 {
-    m_cache.insert(prefix, index);
     const auto state = m_prefixes.find(prefix);
     if (state == m_prefixes.end())
         return;
@@ -389,38 +453,35 @@ bool FpviSearch::advanceLevel()
     return more;
 }
 
+// Refines the largest cached subset of `prefix` one column at a time, caching every step: the
+// planner's prefixes of the next level are often one column away from these.
 std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefix, CountingScratch& scratch)
 {
-    const std::vector<int> columns = prefix.columns();
-    const auto size = static_cast<int>(columns.size());
-    std::shared_ptr<const PositionListIndex> current;
-    int built = 0;
+    PrefixCache::Found start;
+    PartitionStorage storage;
     {
         const std::lock_guard lock(m_mutex);
-        for (int length = size; length >= 1 && !current; --length) {
-            current = m_cache.find(lowestColumns(prefix, length));
-            if (current)
-                built = length;
-        }
+        start = m_cache.findLargestSubset(prefix);
+        if (start.set != prefix)
+            storage = m_cache.takeSpare();
     }
+    ColumnSet built = start.set;
+    std::shared_ptr<const PositionListIndex> current = std::move(start.index);
     std::uint64_t rowsVisited = 0;
-    if (!current) {
-        current = std::make_shared<const PositionListIndex>(
-            PositionListIndex::ofColumn(m_indexes[static_cast<std::size_t>(columns.front())]));
-        rowsVisited += m_table.rowCount;
-        built = 1;
-        const std::lock_guard lock(m_mutex);
-        m_cache.insert(lowestColumns(prefix, 1), current);
-    }
-    for (; built < size; ++built) {
-        auto refined = current->refined(m_indexes[static_cast<std::size_t>(columns[static_cast<std::size_t>(built)])],
-                                        scratch, m_stop);
-        if (!refined)
+    for (const int column : prefix.minus(built).columns()) {
+        const ColumnIndex& index = m_indexes[static_cast<std::size_t>(column)];
+        auto next = current ? current->refined(index, scratch, m_stop, std::move(storage))
+                            : PositionListIndex::ofColumn(index, m_stop, std::move(storage));
+        if (!next)
             return nullptr;
         rowsVisited += m_table.rowCount;
-        current = std::make_shared<const PositionListIndex>(std::move(*refined));
+        built = built.with(column);
+        auto shared = std::make_shared<PositionListIndex>(std::move(*next));
+        current = shared;
         const std::lock_guard lock(m_mutex);
-        m_cache.insert(lowestColumns(prefix, built + 1), current);
+        m_cache.insert(built, std::move(shared));
+        if (built != prefix)
+            storage = m_cache.takeSpare();
     }
     const std::lock_guard lock(m_mutex);
     m_events.counters().rowsScanned += rowsVisited;

@@ -43,18 +43,18 @@ ClassScan evaluateWholeTable(ColumnSet set, const std::vector<ColumnIndex>& inde
         return scanColumnRows(first, 0, rowCount, k, stop);
 
     std::uint64_t rowsVisited = rowCount;
-    PositionListIndex partition = PositionListIndex::ofColumn(first);
-    for (std::size_t position = 1; position + 1 < columns.size(); ++position) {
-        auto refined = partition.refined(indexOf(position), scratch, stop);
-        if (!refined) {
-            ClassScan interrupted;
-            interrupted.interrupted = true;
-            return interrupted;
-        }
-        partition = std::move(*refined);
+    std::optional<PositionListIndex> partition = PositionListIndex::ofColumn(first, stop);
+    for (std::size_t position = 1; partition && position + 1 < columns.size(); ++position) {
+        partition = partition->refined(indexOf(position), scratch, stop);
         rowsVisited += rowCount;
     }
-    ClassScan scan = partition.scanRefinement(indexOf(columns.size() - 1), 0, partition.classCount(), k, scratch, stop);
+    if (!partition) {
+        ClassScan interrupted;
+        interrupted.interrupted = true;
+        return interrupted;
+    }
+    ClassScan scan =
+        partition->scanRefinement(indexOf(columns.size() - 1), 0, partition->classCount(), k, scratch, stop);
     scan.rowsVisited += rowsVisited;
     return scan;
 }
@@ -75,7 +75,7 @@ SearchResult runMtui(const EncodedTable& table, const SearchParameters& paramete
     tbb::task_group_context context;
     const std::stop_callback cancelTasks(stop, [&context] { context.cancel_group_execution(); });
     arena.execute([&] {
-        const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, resolved.columns);
+        const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, resolved.columns, stop);
         const std::uint32_t largest = largestCardinality(indexes);
         tbb::enumerable_thread_specific<CountingScratch> scratches([largest] { return CountingScratch(largest); });
         // Results also travel through this mutex, besides TBB's join: Debian's libtbb is not

@@ -38,12 +38,24 @@ void clearCounts(std::uint32_t* counts, const std::uint32_t* classCodes, std::ui
 
 } // namespace
 
-PositionListIndex PositionListIndex::ofColumn(const ColumnIndex& column)
+PositionListIndex::PositionListIndex(PartitionStorage storage)
+    : m_rows(std::move(storage.rows))
+    , m_starts(std::move(storage.starts))
 {
-    PositionListIndex index;
+    m_starts.clear();
+}
+
+PartitionStorage PositionListIndex::releaseStorage() &&
+{
+    return PartitionStorage{std::move(m_rows), std::move(m_starts)};
+}
+
+std::optional<PositionListIndex> PositionListIndex::ofColumn(const ColumnIndex& column, const std::stop_token& stop,
+                                                             PartitionStorage storage)
+{
+    PositionListIndex index(std::move(storage));
     const auto rowCount = static_cast<std::uint32_t>(column.codes.size());
     std::vector<std::uint32_t> next(column.cardinality(), 0);
-    index.m_starts.clear();
     std::uint32_t position = 0;
     for (std::uint32_t code = 0; code < column.cardinality(); ++code) {
         next[code] = position;
@@ -53,25 +65,30 @@ PositionListIndex PositionListIndex::ofColumn(const ColumnIndex& column)
     }
     index.m_starts.push_back(rowCount);
     index.m_rows.resize(rowCount);
-    for (std::uint32_t row = 0; row < rowCount; ++row)
-        index.m_rows[next[column.codes[row]]++] = row;
+    for (std::uint32_t chunk = 0; chunk < rowCount; chunk += std::min(stopPollRows, rowCount - chunk)) {
+        if (stop.stop_requested())
+            return std::nullopt;
+        const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, rowCount - chunk);
+        for (std::uint32_t row = chunk; row < chunkEnd; ++row)
+            index.m_rows[next[column.codes[row]]++] = row;
+    }
     return index;
 }
 
 std::optional<PositionListIndex> PositionListIndex::refined(const ColumnIndex& column, CountingScratch& scratch,
-                                                            const std::stop_token& stop) const
+                                                            const std::stop_token& stop, PartitionStorage storage) const
 {
-    return column.visitCodes([&](const auto* codes) { return refinedBy(codes, scratch, stop); });
+    return column.visitCodes([&](const auto* codes) { return refinedBy(codes, scratch, stop, std::move(storage)); });
 }
 
 template <typename Code>
 std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes, CountingScratch& scratch,
-                                                              const std::stop_token& stop) const
+                                                              const std::stop_token& stop,
+                                                              PartitionStorage storage) const
 {
-    PositionListIndex result;
+    PositionListIndex result(std::move(storage));
     result.m_rows.resize(m_rows.size());
-    result.m_starts.clear();
-    result.m_starts.reserve(m_starts.size() * 2);
+    result.m_starts.reserve(std::min(m_starts.size() * 2, m_rows.size() + 1));
     std::uint32_t* counts = scratch.m_counts.data();
     auto& touched = scratch.m_touched;
     std::uint32_t rowsSincePoll = 0;
@@ -113,7 +130,6 @@ std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes,
         touched.clear();
     }
     result.m_starts.push_back(static_cast<std::uint32_t>(m_rows.size()));
-    result.m_starts.shrink_to_fit();
     return result;
 }
 
@@ -125,6 +141,45 @@ ClassScan PositionListIndex::scanRefinement(const ColumnIndex& column, std::uint
         [&](const auto* codes) { return scanRefinementBy(codes, firstClass, endClass, k, scratch, stop); });
 }
 
+namespace {
+
+// Classes of at most this many rows are scanned in runs: their codes are gathered for a whole run
+// in one loop with no branch per class, which let the loads of a run overlap; class by class, a
+// branch mispredicted at every class boundary cost more than the class itself (2 to 4 rows on
+// the deep levels of a 1M x 20 table: 7 ns a row against 4.5).
+constexpr std::uint32_t smallClassRows = 32;
+// Rows gathered at once for a run of small classes: the codes stay in the first-level cache.
+constexpr std::uint32_t smallRunRows = 2048;
+
+// Adds one class of the refined set to `scan`: its codes are in classCodes and counted in
+// counts, which it leaves zeroed.
+void settleCountedClass(const std::uint32_t* classCodes, const std::uint32_t* classRows, std::uint32_t size,
+                        std::uint32_t limit, std::uint32_t* counts, ClassScan& scan, std::uint32_t& smallest)
+{
+    // Every row is charged with the size of its class: the minimum over rows is the smallest
+    // class, and counting rows in small classes counts the isolated rows, all without branches.
+    std::uint32_t isolated = 0;
+    std::uint32_t classSmallest = std::numeric_limits<std::uint32_t>::max();
+    for (std::uint32_t i = 0; i < size; ++i) {
+        const std::uint32_t classSize = counts[classCodes[i]];
+        classSmallest = std::min(classSmallest, classSize);
+        isolated += classSize <= limit ? 1U : 0U;
+    }
+    smallest = std::min(smallest, classSmallest);
+    if (isolated > 0 && !scan.firstIsolatedRow) {
+        for (std::uint32_t i = 0; i < size; ++i) {
+            if (counts[classCodes[i]] <= limit) {
+                scan.firstIsolatedRow = classRows[i];
+                break;
+            }
+        }
+    }
+    scan.isolatedRows += isolated;
+    clearCounts(counts, classCodes, size);
+}
+
+} // namespace
+
 template <typename Code>
 ClassScan PositionListIndex::scanRefinementBy(const Code* codes, std::uint32_t firstClass, std::uint32_t endClass,
                                               std::uint64_t k, CountingScratch& scratch,
@@ -132,16 +187,11 @@ ClassScan PositionListIndex::scanRefinementBy(const Code* codes, std::uint32_t f
 {
     ClassScan scan;
     std::uint32_t* counts = scratch.m_counts.data();
-    // Every row is charged with the size of its class: the minimum over rows is the smallest
-    // class, and counting rows in small classes counts the isolated rows, all without branches.
     const std::uint32_t limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(k, 0xFFFFFFFFU));
     std::uint32_t smallest = std::numeric_limits<std::uint32_t>::max();
     std::uint32_t rowsSincePoll = 0;
-    for (std::uint32_t index = firstClass; index < endClass; ++index) {
+    for (std::uint32_t index = firstClass; index < endClass;) {
         const std::uint32_t begin = m_starts[index];
-        const std::uint32_t end = m_starts[index + 1];
-        const std::uint32_t size = end - begin;
-        rowsSincePoll += size;
         if (rowsSincePoll > stopPollRows) {
             rowsSincePoll = 0;
             if (stop.stop_requested()) {
@@ -149,30 +199,49 @@ ClassScan PositionListIndex::scanRefinementBy(const Code* codes, std::uint32_t f
                 return scan;
             }
         }
-        if (!gatherAndCount(m_rows.data(), begin, end, codes, counts, scratch.m_classCodes, stop)) {
-            clearCounts(counts, scratch.m_classCodes.data(), size);
-            scan.interrupted = true;
-            return scan;
-        }
-        const std::uint32_t* classCodes = scratch.m_classCodes.data();
-        std::uint32_t isolated = 0;
-        std::uint32_t classSmallest = std::numeric_limits<std::uint32_t>::max();
-        for (std::uint32_t i = 0; i < size; ++i) {
-            const std::uint32_t classSize = counts[classCodes[i]];
-            classSmallest = std::min(classSmallest, classSize);
-            isolated += classSize <= limit ? 1U : 0U;
-        }
-        smallest = std::min(smallest, classSmallest);
-        if (isolated > 0 && !scan.firstIsolatedRow) {
-            for (std::uint32_t i = 0; i < size; ++i) {
-                if (counts[classCodes[i]] <= limit) {
-                    scan.firstIsolatedRow = m_rows[begin + i];
-                    break;
-                }
+        if (m_starts[index + 1] - begin > smallClassRows) {
+            const std::uint32_t end = m_starts[index + 1];
+            rowsSincePoll += end - begin;
+            if (!gatherAndCount(m_rows.data(), begin, end, codes, counts, scratch.m_classCodes, stop)) {
+                clearCounts(counts, scratch.m_classCodes.data(), end - begin);
+                scan.interrupted = true;
+                return scan;
             }
+            settleCountedClass(scratch.m_classCodes.data(), m_rows.data() + begin, end - begin, limit, counts, scan,
+                               smallest);
+            ++index;
+            continue;
         }
-        scan.isolatedRows += isolated;
-        clearCounts(counts, classCodes, size);
+        std::uint32_t runEnd = index + 1;
+        while (runEnd < endClass && m_starts[runEnd + 1] - m_starts[runEnd] <= smallClassRows &&
+               m_starts[runEnd + 1] - begin <= smallRunRows)
+            ++runEnd;
+        const std::uint32_t end = m_starts[runEnd];
+        rowsSincePoll += end - begin;
+        if (scratch.m_classCodes.size() < end - begin)
+            scratch.m_classCodes.resize(end - begin);
+        std::uint32_t* gathered = scratch.m_classCodes.data() - begin;
+        for (std::uint32_t position = begin; position < end; ++position)
+            gathered[position] = codes[m_rows[position]];
+        for (; index < runEnd; ++index) {
+            const std::uint32_t classBegin = m_starts[index];
+            const std::uint32_t size = m_starts[index + 1] - classBegin;
+            const std::uint32_t* classCodes = gathered + classBegin;
+            if (size == 2) {
+                // The commonest class of a safe set for k = 1, settled without the counts.
+                const std::uint32_t classSize = classCodes[0] == classCodes[1] ? 2U : 1U;
+                smallest = std::min(smallest, classSize);
+                if (classSize <= limit) {
+                    scan.isolatedRows += 2;
+                    if (!scan.firstIsolatedRow)
+                        scan.firstIsolatedRow = m_rows[classBegin];
+                }
+                continue;
+            }
+            for (std::uint32_t i = 0; i < size; ++i)
+                ++counts[classCodes[i]];
+            settleCountedClass(classCodes, m_rows.data() + classBegin, size, limit, counts, scan, smallest);
+        }
     }
     if (endClass > firstClass)
         scan.smallestClass = smallest;

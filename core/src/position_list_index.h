@@ -32,17 +32,31 @@ private:
     std::vector<std::uint32_t> m_classCodes;
 };
 
+/// The buffers of a partition no longer needed. A build that is handed them writes into pages that
+/// are already mapped, instead of faulting in and zeroing fresh ones (a third of a build's time
+/// on a 1M-row table).
+struct PartitionStorage {
+    std::vector<std::uint32_t> rows;
+    std::vector<std::uint32_t> starts;
+};
+
 /// The classes of a column set as contiguous runs of ascending row numbers.
 /// Thread: immutable once built; shared by every worker.
 class PositionListIndex {
 public:
-    /// The classes of a single column (a counting sort of the rows by code).
-    [[nodiscard]] static PositionListIndex ofColumn(const ColumnIndex& column);
+    /// The classes of a single column (a counting sort of the rows by code); nullopt when stop was
+    /// requested first.
+    [[nodiscard]] static std::optional<PositionListIndex>
+    ofColumn(const ColumnIndex& column, const std::stop_token& stop = {}, PartitionStorage storage = {});
 
     /// This partition's classes split by `column`: the partition of the set plus that column.
     /// nullopt when stop was requested first.
     [[nodiscard]] std::optional<PositionListIndex> refined(const ColumnIndex& column, CountingScratch& scratch,
-                                                           const std::stop_token& stop) const;
+                                                           const std::stop_token& stop,
+                                                           PartitionStorage storage = {}) const;
+
+    /// Gives up this partition's buffers for another build.
+    [[nodiscard]] PartitionStorage releaseStorage() &&;
 
     /// Class statistics of (this set + column) within classes [firstClass, endClass) of this
     /// partition. Exact for the whole table: a class of the larger set never leaves the class of
@@ -65,11 +79,11 @@ public:
     [[nodiscard]] std::size_t bytes() const;
 
 private:
-    PositionListIndex() = default;
+    explicit PositionListIndex(PartitionStorage storage);
 
     template <typename Code>
-    [[nodiscard]] std::optional<PositionListIndex> refinedBy(const Code* codes, CountingScratch& scratch,
-                                                             const std::stop_token& stop) const;
+    [[nodiscard]] std::optional<PositionListIndex>
+    refinedBy(const Code* codes, CountingScratch& scratch, const std::stop_token& stop, PartitionStorage storage) const;
     template <typename Code>
     [[nodiscard]] ClassScan scanRefinementBy(const Code* codes, std::uint32_t firstClass, std::uint32_t endClass,
                                              std::uint64_t k, CountingScratch& scratch,

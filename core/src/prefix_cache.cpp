@@ -16,7 +16,23 @@ std::shared_ptr<const PositionListIndex> PrefixCache::find(ColumnSet set)
     return nullptr;
 }
 
-void PrefixCache::insert(ColumnSet set, std::shared_ptr<const PositionListIndex> index)
+PrefixCache::Found PrefixCache::findLargestSubset(ColumnSet set)
+{
+    Entry* best = nullptr;
+    for (Entry& entry : m_entries) {
+        if (!entry.set.isSubsetOf(set))
+            continue;
+        if (best == nullptr || entry.set.size() > best->set.size() ||
+            (entry.set.size() == best->set.size() && entry.lastUse > best->lastUse))
+            best = &entry;
+    }
+    if (best == nullptr)
+        return {};
+    best->lastUse = ++m_clock;
+    return Found{best->set, best->index};
+}
+
+void PrefixCache::insert(ColumnSet set, std::shared_ptr<PositionListIndex> index)
 {
     if (find(set))
         return;
@@ -30,16 +46,20 @@ void PrefixCache::insert(ColumnSet set, std::shared_ptr<const PositionListIndex>
     }
 }
 
-ColumnSet lowestColumns(ColumnSet set, int count)
+PartitionStorage PrefixCache::takeSpare()
 {
-    std::uint64_t mask = set.mask();
-    std::uint64_t result = 0;
-    for (int taken = 0; taken < count && mask != 0; ++taken) {
-        const std::uint64_t lowest = mask & (~mask + 1);
-        result |= lowest;
-        mask &= mask - 1;
+    Entry* oldest = nullptr;
+    for (Entry& entry : m_entries) {
+        // Held by the cache alone, under the coordinator's lock: no reader can reach it any more.
+        if (entry.index.use_count() == 1 && (oldest == nullptr || entry.lastUse < oldest->lastUse))
+            oldest = &entry;
     }
-    return ColumnSet::fromMask(result);
+    if (oldest == nullptr || m_bytes + oldest->index->bytes() <= m_budgetBytes)
+        return {};
+    m_bytes -= oldest->index->bytes();
+    PartitionStorage storage = std::move(*oldest->index).releaseStorage();
+    m_entries.erase(m_entries.begin() + (oldest - m_entries.data()));
+    return storage;
 }
 
 } // namespace qiscout::core

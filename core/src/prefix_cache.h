@@ -23,14 +23,28 @@ public:
     /// The cached partition of exactly `set`, or null.
     [[nodiscard]] std::shared_ptr<const PositionListIndex> find(ColumnSet set);
 
+    struct Found {
+        ColumnSet set;
+        std::shared_ptr<const PositionListIndex> index;
+    };
+    /// The cached partition of the largest subset of `set` (the most recently used among equals);
+    /// an empty set and null when no subset is cached.
+    [[nodiscard]] Found findLargestSubset(ColumnSet set);
+
     /// Keeps `index` as the partition of `set`, evicting the least recently used entries beyond
     /// the budget (never the newest one).
-    void insert(ColumnSet set, std::shared_ptr<const PositionListIndex> index);
+    void insert(ColumnSet set, std::shared_ptr<PositionListIndex> index);
+
+    /// Buffers for the next build: once the cache is full, those of the least recently used
+    /// partition nobody else holds, which that build's insert would evict anyway. Empty buffers
+    /// while the cache has room or every partition is in use.
+    [[nodiscard]] PartitionStorage takeSpare();
 
 private:
     struct Entry {
         ColumnSet set;
-        std::shared_ptr<const PositionListIndex> index;
+        /// Mutable so that the buffers can be taken back once no reader is left.
+        std::shared_ptr<PositionListIndex> index;
         std::uint64_t lastUse = 0;
     };
 
@@ -39,8 +53,5 @@ private:
     std::uint64_t m_clock = 0;
     std::vector<Entry> m_entries;
 };
-
-/// The set made of the `count` lowest columns of `set`.
-[[nodiscard]] ColumnSet lowestColumns(ColumnSet set, int count);
 
 } // namespace qiscout::core

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <set>
+#include <stop_token>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -23,7 +25,8 @@ TEST_CASE("Refining position list indexes gives the classes of partitionRows", "
         const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, all);
         CountingScratch scratch(largestCardinality(indexes));
 
-        PositionListIndex partition = PositionListIndex::ofColumn(indexes[0]);
+        PositionListIndex partition = *PositionListIndex::ofColumn(indexes[0]);
+        std::optional<PositionListIndex> spare;
         ColumnSet set = ColumnSet::single(0);
         for (int column = 1; column < 5; ++column) {
             const std::uint64_t k = static_cast<std::uint64_t>(column);
@@ -42,8 +45,11 @@ TEST_CASE("Refining position list indexes gives the classes of partitionRows", "
             CHECK(total.smallestClassOrZero() == reference.smallestClass);
             CHECK(total.rowsVisited == rows);
 
-            auto refined = partition.refined(indexes[static_cast<std::size_t>(column)], scratch, {});
+            // The previous partition's buffers, stale contents and all, are reused for the next.
+            auto refined = partition.refined(indexes[static_cast<std::size_t>(column)], scratch, {},
+                                             spare ? std::move(*spare).releaseStorage() : PartitionStorage{});
             REQUIRE(refined);
+            spare = std::move(partition);
             partition = std::move(*refined);
             const ClassPartition expected = partitionRows(table, set);
             REQUIRE(partition.classCount() == expected.classSizes.size());
@@ -89,7 +95,7 @@ TEST_CASE("Position list indexes give the same classes whatever the width of the
     CHECK((indexes[2].bytes.empty() && indexes[2].shorts.empty()));
     CountingScratch scratch(largestCardinality(indexes));
     for (const auto& [first, second] : std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}, {2, 0}, {1, 0}}) {
-        const PositionListIndex partition = PositionListIndex::ofColumn(indexes[static_cast<std::size_t>(first)]);
+        const PositionListIndex partition = *PositionListIndex::ofColumn(indexes[static_cast<std::size_t>(first)]);
         const ColumnSet set = ColumnSet::of({first, second});
         for (const std::uint64_t k : {1U, 2U, 40U}) {
             const ClassScan scan = partition.scanRefinement(indexes[static_cast<std::size_t>(second)], 0,
@@ -102,4 +108,16 @@ TEST_CASE("Position list indexes give the same classes whatever the width of the
         REQUIRE(refined);
         CHECK(refined->classCount() == partitionRows(table, set).classSizes.size());
     }
+}
+
+TEST_CASE("Building a partition gives up at once when stop is already requested", "[pli][cancel]")
+{
+    std::mt19937 random(5);
+    const EncodedTable table = qiscout::core::testing::randomTable(random, 200, 2);
+    const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(2));
+    std::stop_source source;
+    source.request_stop();
+    CHECK_FALSE(PositionListIndex::ofColumn(indexes[0], source.get_token()));
+    CHECK(PositionListIndex::ofColumn(indexes[0], {}));
+    CHECK(buildColumnIndexes(table, ColumnSet::firstN(2), source.get_token())[1].frequencies.empty());
 }
