@@ -85,8 +85,8 @@ private:
     [[nodiscard]] std::optional<PositionListIndex>
     refinedBy(const Code* codes, CountingScratch& scratch, const std::stop_token& stop, PartitionStorage storage) const;
     template <typename Code>
-    [[nodiscard]] ClassScan scanRefinementBy(const Code* codes, std::uint32_t firstClass, std::uint32_t endClass,
-                                             std::uint64_t k, CountingScratch& scratch,
+    [[nodiscard]] ClassScan scanRefinementBy(const Code* codes, std::uint32_t cardinality, std::uint32_t firstClass,
+                                             std::uint32_t endClass, std::uint64_t k, CountingScratch& scratch,
                                              const std::stop_token& stop) const;
 
     std::vector<std::uint32_t> m_rows;

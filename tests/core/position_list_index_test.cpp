@@ -103,6 +103,11 @@ TEST_CASE("Position list indexes give the same classes whatever the width of the
             const ClassStatistics reference = measureClasses(table, set, k);
             CHECK(scan.isolatedRows == reference.isolatedRows);
             CHECK(scan.smallestClassOrZero() == reference.smallestClass);
+            CHECK(scan.firstIsolatedRow.has_value() == (reference.isolatedRows > 0));
+            if (scan.firstIsolatedRow) {
+                const ClassPartition classes = partitionRows(table, set);
+                CHECK(classes.classSizes[classes.classOfRow[*scan.firstIsolatedRow]] <= k);
+            }
         }
         const auto refined = partition.refined(indexes[static_cast<std::size_t>(second)], scratch, {});
         REQUIRE(refined);
