@@ -8,6 +8,22 @@
 #include <tbb/parallel_for_each.h>
 
 namespace qiscout::core {
+namespace {
+
+// Copies the codes into a narrower type a million at a time, so that a stop request is seen
+// within a few milliseconds even on an 11M-row column; a stopped copy is left short.
+template <typename Narrow>
+void copyNarrowed(std::span<const std::uint32_t> codes, std::vector<Narrow>& narrow, const std::stop_token& stop)
+{
+    constexpr std::size_t chunkRows = std::size_t{1} << 20;
+    narrow.reserve(codes.size());
+    for (std::size_t begin = 0; begin < codes.size() && !stop.stop_requested(); begin += chunkRows) {
+        const auto chunk = codes.subspan(begin, std::min(chunkRows, codes.size() - begin));
+        narrow.insert(narrow.end(), chunk.begin(), chunk.end());
+    }
+}
+
+} // namespace
 
 std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet columns, const std::stop_token& stop)
 {
@@ -17,7 +33,6 @@ std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet
     // libtbb is not built for ThreadSanitizer, which therefore only sees the mutex.
     std::mutex published;
     tbb::parallel_for_each(positions.begin(), positions.end(), [&](int position) {
-        // A column of 11M rows takes about 20 ms: checking between columns keeps cancelling prompt.
         if (stop.stop_requested())
             return;
         const auto column = static_cast<std::size_t>(position);
@@ -40,9 +55,9 @@ std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet
             }
         }
         if (index.cardinality() <= 0x100U)
-            index.bytes.assign(index.codes.begin(), index.codes.end());
+            copyNarrowed(index.codes, index.bytes, stop);
         else if (index.cardinality() <= 0x10000U)
-            index.shorts.assign(index.codes.begin(), index.codes.end());
+            copyNarrowed(index.codes, index.shorts, stop);
         const std::lock_guard done(published);
     });
     const std::lock_guard collected(published);

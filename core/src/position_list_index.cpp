@@ -36,6 +36,20 @@ void clearCounts(std::uint32_t* counts, const std::uint32_t* classCodes, std::ui
         counts[classCodes[i]] = 0;
 }
 
+// Sizes a partition's row buffer. Fresh memory is zeroed (and, on first touch, mapped) a chunk at a
+// time between looks at the stop token: 44 MB for 11M rows take about 50 ms.
+bool resizeRows(std::vector<std::uint32_t>& rows, std::size_t size, const std::stop_token& stop)
+{
+    rows.reserve(size);
+    while (rows.size() < size) {
+        if (stop.stop_requested())
+            return false;
+        rows.resize(std::min(size, rows.size() + stopPollRows * std::size_t{16}));
+    }
+    rows.resize(size);
+    return true;
+}
+
 } // namespace
 
 PositionListIndex::PositionListIndex(PartitionStorage storage)
@@ -64,7 +78,8 @@ std::optional<PositionListIndex> PositionListIndex::ofColumn(const ColumnIndex& 
         position += column.frequencies[code];
     }
     index.m_starts.push_back(rowCount);
-    index.m_rows.resize(rowCount);
+    if (!resizeRows(index.m_rows, rowCount, stop))
+        return std::nullopt;
     for (std::uint32_t chunk = 0; chunk < rowCount; chunk += std::min(stopPollRows, rowCount - chunk)) {
         if (stop.stop_requested())
             return std::nullopt;
@@ -87,7 +102,8 @@ std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes,
                                                               PartitionStorage storage) const
 {
     PositionListIndex result(std::move(storage));
-    result.m_rows.resize(m_rows.size());
+    if (!resizeRows(result.m_rows, m_rows.size(), stop))
+        return std::nullopt;
     result.m_starts.reserve(std::min(m_starts.size() * 2, m_rows.size() + 1));
     std::uint32_t* counts = scratch.m_counts.data();
     auto& touched = scratch.m_touched;
