@@ -2,6 +2,7 @@
 #include "msu_finder.h"
 
 #include <algorithm>
+#include <mutex>
 #include <numeric>
 #include <span>
 #include <tuple>
@@ -323,6 +324,9 @@ MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, ColumnSet c
         std::vector<std::vector<FoundMsu>> foundPerItem(itemCount + 1);
         tbb::task_group_context context;
         const std::stop_callback cancel(stop, [&context] { context.cancel_group_execution(); });
+        // Each task's findings are also handed over through this mutex, besides TBB's join:
+        // Debian's libtbb is not built for ThreadSanitizer, which only sees the mutex.
+        std::mutex published;
         // One task per top-level item, as MTS2 does.
         tbb::parallel_for(
             tbb::blocked_range<std::uint32_t>(1, itemCount + 1, 1),
@@ -330,8 +334,10 @@ MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, ColumnSet c
                 SubTableSearch& search = searches.local();
                 for (std::uint32_t rank = range.begin(); rank != range.end(); ++rank)
                     search.searchFromTop(rank, maxSize, allColumns, foundPerItem[rank]);
+                const std::lock_guard done(published);
             },
             tbb::simple_partitioner(), context);
+        const std::lock_guard collected(published);
         for (const auto& local : foundPerItem)
             found.insert(found.end(), local.begin(), local.end());
         for (const SubTableSearch& search : searches)

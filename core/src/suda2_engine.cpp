@@ -7,12 +7,12 @@
 #include <unordered_map>
 #include <utility>
 
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "class_partition.h"
 #include "minimal_transversals.h"
 #include "msu_finder.h"
+#include "parallel_for.h"
 #include "search_setup.h"
 
 namespace qiscout::core {
@@ -81,11 +81,11 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
     result.minimalSets.resize(minimal.size());
     result.maximalSafeSets.resize(safe.size());
     arena.execute([&] {
-        tbb::parallel_for(std::size_t{0}, minimal.size(), [&](std::size_t i) {
+        parallelFor(minimal.size(), [&](std::size_t i) {
             const ClassStatistics statistics = measureClasses(table, minimal[i], 1);
             result.minimalSets[i] = MinimalSet{minimal[i], statistics.isolatedRows, statistics.smallestClass};
         });
-        tbb::parallel_for(std::size_t{0}, safe.size(), [&](std::size_t i) {
+        parallelFor(safe.size(), [&](std::size_t i) {
             result.maximalSafeSets[i] = SafeSet{safe[i], measureClasses(table, safe[i], 1).smallestClass};
         });
     });

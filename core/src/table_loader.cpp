@@ -10,12 +10,12 @@
 #include <unordered_set>
 #include <utility>
 
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "column_encoder.h"
 #include "csv_tokenizer.h"
 #include "mapped_file.h"
+#include "parallel_for.h"
 #include "table_loader_internal.h"
 #include "table_sniffer.h"
 #include "text_encoding.h"
@@ -530,7 +530,7 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
             starts.push_back(split);
         }
         std::size_t pieceCount = starts.size();
-        tbb::parallel_for(std::size_t{0}, pieceCount, [&](std::size_t i) {
+        parallelFor(pieceCount, [&](std::size_t i) {
             parsePiece(context, starts[i], i + 1 < pieceCount ? starts[i + 1] : chunkEnd, chunkEnd, pos, pieces[i]);
         });
         std::size_t consumed = pos;
@@ -563,7 +563,7 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
             continue;
         }
         chunkBytes = std::max<std::size_t>(limits.chunkBytes, 1);
-        tbb::parallel_for(std::size_t{0}, columns, [&](std::size_t c) {
+        parallelFor(columns, [&](std::size_t c) {
             std::string scratch;
             ColumnEncoder& encoder = encoders[c];
             for (std::size_t i = 0; i < usedPieces; ++i) {
@@ -592,7 +592,7 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
         table.warnings.push_back(blankWarning(blankLines));
     table.skippedRows = skipped;
     table.rowCount = static_cast<std::uint32_t>(rows);
-    tbb::parallel_for(std::size_t{0}, columns, [&](std::size_t c) {
+    parallelFor(columns, [&](std::size_t c) {
         EncodedColumn& column = table.columns[c];
         column.type = inferColumnType(column.dictionary, column.missing);
         if (column.codes.capacity() > column.codes.size() + column.codes.size() / 4)
