@@ -326,12 +326,7 @@ SearchResult runBorderSearch(const EncodedTable& table, const SearchParameters& 
                              SearchObserver& observer)
 {
     const ResolvedParameters resolved = resolveParameters(table, parameters);
-    SearchResult result;
-    result.algorithm = Algorithm::Border;
-    result.k = resolved.k;
-    result.threads = resolved.threads;
-    result.batchSize = resolved.batchSize;
-    result.searchedColumns = resolved.columns;
+    SearchResult result = resultFor(Algorithm::Border, resolved);
     tbb::task_arena arena(resolved.threads);
     arena.execute([&] {
         BorderSearch search(table, resolved, std::move(stop), observer);

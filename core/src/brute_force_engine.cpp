@@ -72,12 +72,8 @@ SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& pa
         throw SearchParameterError("The exhaustive search accepts at most " + std::to_string(maxBruteForceColumns) +
                                    " columns, not " + std::to_string(resolved.columns.size()) + ".");
 
-    SearchResult result;
-    result.algorithm = Algorithm::Brute;
-    result.k = resolved.k;
+    SearchResult result = resultFor(Algorithm::Brute, resolved);
     result.threads = 1;
-    result.batchSize = resolved.batchSize;
-    result.searchedColumns = resolved.columns;
 
     const LocalSets local(resolved.columns);
     const int n = local.columnCount();

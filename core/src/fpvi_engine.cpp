@@ -179,12 +179,7 @@ SearchResult FpviSearch::run()
         group.wait();
     });
 
-    SearchResult result;
-    result.algorithm = Algorithm::Fpvi;
-    result.k = m_parameters.k;
-    result.threads = m_parameters.threads;
-    result.batchSize = m_parameters.batchSize;
-    result.searchedColumns = m_parameters.columns;
+    SearchResult result = resultFor(Algorithm::Fpvi, m_parameters);
     result.complete = m_finished;
     m_settled.fill(result, m_parameters, m_finished);
     result.stats.setsEvaluated = m_events.counters().setsScheduled;

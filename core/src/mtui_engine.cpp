@@ -145,12 +145,7 @@ SearchResult runMtui(const EncodedTable& table, const SearchParameters& paramete
         }
     });
 
-    SearchResult result;
-    result.algorithm = Algorithm::Mtui;
-    result.k = resolved.k;
-    result.threads = resolved.threads;
-    result.batchSize = resolved.batchSize;
-    result.searchedColumns = resolved.columns;
+    SearchResult result = resultFor(Algorithm::Mtui, resolved);
     result.complete = finished;
     settled.fill(result, resolved, finished);
     result.stats.setsEvaluated = events.counters().setsEvaluated;

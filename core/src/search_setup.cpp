@@ -77,4 +77,15 @@ std::uint64_t supersetCount(int setSize, int columnCount, int maxSize)
     return total;
 }
 
+SearchResult resultFor(Algorithm algorithm, const ResolvedParameters& parameters)
+{
+    SearchResult result;
+    result.algorithm = algorithm;
+    result.k = parameters.k;
+    result.threads = parameters.threads;
+    result.batchSize = parameters.batchSize;
+    result.searchedColumns = parameters.columns;
+    return result;
+}
+
 } // namespace qiscout::core

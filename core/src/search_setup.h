@@ -7,6 +7,7 @@
 
 #include "qiscout/core/encoded_table.h"
 #include "qiscout/core/search_parameters.h"
+#include "qiscout/core/search_result.h"
 
 namespace qiscout::core {
 
@@ -22,6 +23,10 @@ struct ResolvedParameters {
 
 /// Throws SearchParameterError with a sentence a user understands.
 [[nodiscard]] ResolvedParameters resolveParameters(const EncodedTable& table, const SearchParameters& parameters);
+
+/// An empty result that records how the run was set up (algorithm, k, threads, batch size,
+/// searched columns); the engine adds the sets and the statistics.
+[[nodiscard]] SearchResult resultFor(Algorithm algorithm, const ResolvedParameters& parameters);
 
 /// Number of sets of size 1..maxSize among n columns, saturating at UINT64_MAX.
 [[nodiscard]] std::uint64_t latticeSize(int columnCount, int maxSize);

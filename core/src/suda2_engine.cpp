@@ -36,11 +36,7 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
 
     Suda2Result full;
     SearchResult& result = full.projected;
-    result.algorithm = Algorithm::Suda2;
-    result.k = 1;
-    result.threads = resolved.threads;
-    result.batchSize = resolved.batchSize;
-    result.searchedColumns = resolved.columns;
+    result = resultFor(Algorithm::Suda2, resolved);
 
     tbb::task_arena arena(resolved.threads);
     MsuSearchOutcome outcome =
