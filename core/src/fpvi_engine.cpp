@@ -57,6 +57,14 @@ std::atomic<std::uint64_t> searchesSetUp{0};
 // How far down the plan an idle worker looks for a partition to build ahead of time.
 constexpr std::size_t buildAheadSets = 64;
 
+// How many prefixes' partitions the cache holds with room to spare: a partition takes four bytes
+// a row for its rows and at most as many for where its classes start.
+std::size_t prefixesTogether(std::uint32_t rowCount)
+{
+    const std::size_t partitionBytes = std::size_t{std::max(rowCount, 1U)} * 8;
+    return std::max<std::size_t>(1, prefixCacheBytes / (2 * partitionBytes));
+}
+
 // Sets evaluated side by side: one per worker plus one, so that a worker finishing a set finds
 // another one open. Every further set costs cache: the batches of a set gather codes from all
 // over its column, and interleaving more columns than the caches hold doubled the CPU time per
@@ -291,6 +299,7 @@ bool FpviSearch::planMore()
             m_plan.push_back(PlannedSet{set, ColumnSet{}});
     } else {
         m_plan = planPrefixes(sets);
+        groupByAddedColumn(m_plan, prefixesTogether(m_table.rowCount));
     }
     return true;
 }
