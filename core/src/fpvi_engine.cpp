@@ -57,14 +57,6 @@ std::atomic<std::uint64_t> searchesSetUp{0};
 // How far down the plan an idle worker looks for a partition to build ahead of time.
 constexpr std::size_t buildAheadSets = 64;
 
-// How many prefixes' partitions the cache holds with room to spare: a partition takes four bytes
-// a row for its rows and at most as many for where its classes start.
-std::size_t prefixesTogether(std::uint32_t rowCount)
-{
-    const std::size_t partitionBytes = std::size_t{std::max(rowCount, 1U)} * 8;
-    return std::max<std::size_t>(1, prefixCacheBytes / (2 * partitionBytes));
-}
-
 // Sets evaluated side by side: one per worker plus one, so that a worker finishing a set finds
 // another one open. Every further set costs cache: the batches of a set gather codes from all
 // over its column, and interleaving more columns than the caches hold doubled the CPU time per
@@ -128,11 +120,11 @@ public:
 
 private:
     void workerLoop();
-    Job pickJob();
+    Job pickJob(const ActiveSet* lastScanned);
     bool buildAhead(Job& job);
     bool planMore();
     void refill();
-    bool issueBatch(Job& job);
+    bool issueBatch(Job& job, const ActiveSet* lastScanned);
     void applyScan(const Job& job, const ClassScan& scan);
     void applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index);
     void settleIfDone(ActiveSet& set);
@@ -202,8 +194,9 @@ void FpviSearch::workerLoop()
     static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
     std::unique_lock lock(m_mutex);
     CountingScratch scratch(largestCardinality(m_indexes));
+    const ActiveSet* lastScanned = nullptr;
     while (!m_stop.stop_requested() && !m_finished) {
-        const Job job = pickJob();
+        const Job job = pickJob(lastScanned);
         if (job.kind == Job::Kind::Done) {
             m_finished = true;
             ++m_changeCount;
@@ -228,6 +221,7 @@ void FpviSearch::workerLoop()
         } else {
             const ClassScan result = scan(job, scratch);
             lock.lock();
+            lastScanned = job.set;
             applyScan(job, result);
         }
         ++m_changeCount;
@@ -236,7 +230,7 @@ void FpviSearch::workerLoop()
     }
 }
 
-Job FpviSearch::pickJob()
+Job FpviSearch::pickJob(const ActiveSet* lastScanned)
 {
     while (true) {
         refill();
@@ -248,7 +242,7 @@ Job FpviSearch::pickJob()
             ++m_buildsInFlight;
             return job;
         }
-        if (issueBatch(job) || buildAhead(job))
+        if (issueBatch(job, lastScanned) || buildAhead(job))
             return job;
         if (m_tasksInFlight > 0 || m_buildsInFlight > 0 || !m_active.empty())
             return job;
@@ -299,7 +293,6 @@ bool FpviSearch::planMore()
             m_plan.push_back(PlannedSet{set, ColumnSet{}});
     } else {
         m_plan = planPrefixes(sets);
-        groupByAddedColumn(m_plan, prefixesTogether(m_table.rowCount));
     }
     return true;
 }
@@ -338,38 +331,53 @@ void FpviSearch::refill()
     }
 }
 
-bool FpviSearch::issueBatch(Job& job)
+// A worker keeps to the set it scanned last while that set has batches left, and otherwise takes
+// one that no worker is scanning: t workers advance t sets side by side, batch by batch, while
+// each core gathers from one set's column at a time. A core switching sets at every batch evicts
+// one column with the other: its scans took a tenth longer on 1M x 20, and one worker alone now
+// scans its sets one after another.
+bool FpviSearch::issueBatch(Job& job, const ActiveSet* lastScanned)
 {
+    ActiveSet* chosen = nullptr;
+    std::size_t chosenPosition = 0;
     const std::size_t count = m_active.size();
     for (std::size_t step = 0; step < count; ++step) {
         const std::size_t position = (m_roundRobin + step) % count;
         ActiveSet& active = *m_active[position];
         if (!active.ready || active.nextUnit >= active.endUnit)
             continue;
-        job.kind = Job::Kind::Scan;
-        job.set = &active;
-        job.begin = active.nextUnit;
-        const std::uint64_t batch = m_parameters.batchSize;
-        if (!active.parent) {
-            job.end = static_cast<std::uint32_t>(std::min<std::uint64_t>(active.endUnit, job.begin + batch));
-        } else {
-            // Whole classes whose first row lies within the next batch-size rows: at least one.
-            const std::uint64_t limit = active.parent->classStart(job.begin) + batch;
-            const auto position32 = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, m_table.rowCount));
-            job.end = std::max(job.begin + 1, std::min(active.endUnit, active.parent->firstClassFrom(position32)));
+        if (chosen == nullptr || &active == lastScanned || (chosen->tasksInFlight > 0 && active.tasksInFlight == 0)) {
+            chosen = &active;
+            chosenPosition = position;
         }
-        active.nextUnit = job.end;
-        ++active.tasksInFlight;
-        ++m_tasksInFlight;
-        if (!active.scheduled) {
-            active.scheduled = true;
-            m_events.record(NodeEvent{active.set, NodeEventKind::Scheduled, 0, 0});
-            ++m_events.counters().setsScheduled;
-        }
-        m_roundRobin = position + 1;
-        return true;
+        if (&active == lastScanned)
+            break;
     }
-    return false;
+    if (chosen == nullptr)
+        return false;
+    ActiveSet& active = *chosen;
+    job.kind = Job::Kind::Scan;
+    job.set = &active;
+    job.begin = active.nextUnit;
+    const std::uint64_t batch = m_parameters.batchSize;
+    if (!active.parent) {
+        job.end = static_cast<std::uint32_t>(std::min<std::uint64_t>(active.endUnit, job.begin + batch));
+    } else {
+        // Whole classes whose first row lies within the next batch-size rows: at least one.
+        const std::uint64_t limit = active.parent->classStart(job.begin) + batch;
+        const auto position32 = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, m_table.rowCount));
+        job.end = std::max(job.begin + 1, std::min(active.endUnit, active.parent->firstClassFrom(position32)));
+    }
+    active.nextUnit = job.end;
+    ++active.tasksInFlight;
+    ++m_tasksInFlight;
+    if (!active.scheduled) {
+        active.scheduled = true;
+        m_events.record(NodeEvent{active.set, NodeEventKind::Scheduled, 0, 0});
+        ++m_events.counters().setsScheduled;
+    }
+    m_roundRobin = chosenPosition + 1;
+    return true;
 }
 
 ClassScan FpviSearch::scan(const Job& job, CountingScratch& scratch) const

@@ -59,23 +59,4 @@ std::vector<PlannedSet> planPrefixes(std::span<const ColumnSet> sets)
     return plan;
 }
 
-void groupByAddedColumn(std::vector<PlannedSet>& plan, std::size_t prefixesTogether)
-{
-    const auto addedColumn = [](const PlannedSet& planned) { return planned.set.minus(planned.prefix).first(); };
-    auto runBegin = plan.begin();
-    while (runBegin != plan.end()) {
-        auto runEnd = runBegin;
-        for (std::size_t prefixes = 0; runEnd != plan.end() && prefixes < std::max<std::size_t>(prefixesTogether, 1);
-             ++prefixes) {
-            const ColumnSet prefix = runEnd->prefix;
-            runEnd = std::find_if(runEnd, plan.end(),
-                                  [prefix](const PlannedSet& planned) { return planned.prefix != prefix; });
-        }
-        std::stable_sort(runBegin, runEnd, [&addedColumn](const PlannedSet& a, const PlannedSet& b) {
-            return addedColumn(a) < addedColumn(b);
-        });
-        runBegin = runEnd;
-    }
-}
-
 } // namespace qiscout::core

@@ -24,13 +24,4 @@ struct PlannedSet {
 /// The result holds each set once, grouped by prefix, prefixes ascending, sets ascending in a group.
 [[nodiscard]] std::vector<PlannedSet> planPrefixes(std::span<const ColumnSet> sets);
 
-/// Reorders a plan from planPrefixes so that sets adding the same column come one after another:
-/// within each run of `prefixesTogether` consecutive prefixes, by added column, then by prefix.
-/// The search interleaves the batches of the sets it has open, and each batch gathers codes from
-/// all over its added column; open sets adding different columns evict each other's column from
-/// the core's cache (on a 1M x 20 table that made the scans a third slower), while open sets of
-/// one column share it. `prefixesTogether` is how many partitions the cache keeps at once, since
-/// every prefix of a run is needed until the run's last column.
-void groupByAddedColumn(std::vector<PlannedSet>& plan, std::size_t prefixesTogether);
-
 } // namespace qiscout::core

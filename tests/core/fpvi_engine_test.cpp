@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <random>
 #include <stop_token>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -222,6 +223,36 @@ TEST_CASE("FPVI reports consistent events and counters", "[fpvi]")
         CHECK(observer.m_last.rowsScanned == result.stats.rowsScanned);
         CHECK(result.stats.setsEvaluated == scheduled.size());
         CHECK(result.stats.rowsScanned >= result.stats.setsEvaluated * table.rowCount);
+    }
+}
+
+TEST_CASE("One FPVI worker finishes a set before it starts the next", "[fpvi]")
+{
+    // Every row twice, so that with k = 1 every set is safe and ends with a Safe event. Batches of
+    // one row give a worker that switched sets between batches every chance to show it.
+    std::mt19937 random(11);
+    std::vector<std::vector<std::string>> cells;
+    for (int row = 0; row < 60; ++row) {
+        std::vector<std::string> values;
+        for (int column = 0; column < 5; ++column)
+            values.push_back(std::to_string(std::uniform_int_distribution<int>(0, 3)(random)));
+        cells.push_back(values);
+        cells.push_back(values);
+    }
+    const EncodedTable table = encodeRows({"a", "b", "c", "d", "e"}, cells);
+    SearchParameters parameters;
+    parameters.k = 1;
+    parameters.threads = 1;
+    parameters.batchSize = 1;
+    RecordingObserver observer;
+    const SearchResult result = runFpvi(table, parameters, {}, observer);
+    REQUIRE(result.complete);
+    CHECK(result.minimalSets.empty());
+    REQUIRE(observer.m_events.size() == 2 * 31);
+    for (std::size_t i = 0; i < observer.m_events.size(); i += 2) {
+        CHECK(observer.m_events[i].kind == NodeEventKind::Scheduled);
+        CHECK(observer.m_events[i + 1].kind == NodeEventKind::Safe);
+        CHECK(observer.m_events[i + 1].set == observer.m_events[i].set);
     }
 }
 

@@ -10,7 +10,6 @@
 #include "prefix_planner.h"
 
 using qiscout::core::ColumnSet;
-using qiscout::core::groupByAddedColumn;
 using qiscout::core::PlannedSet;
 using qiscout::core::planPrefixes;
 
@@ -95,56 +94,4 @@ TEST_CASE("A prefix shared by many sets is chosen over the sets' own highest-col
     const std::vector<PlannedSet> plan = planPrefixes(sets);
     CHECK(distinctPrefixes(plan) == 1);
     CHECK(plan.front().prefix == ColumnSet::of({4, 5}));
-}
-
-TEST_CASE("Sets adding the same column come together within runs of prefixes the cache holds", "[planner]")
-{
-    const std::vector<ColumnSet> sets = setsOfSize(7, 3);
-    const std::vector<PlannedSet> byPrefix = planPrefixes(sets);
-    const auto addedColumn = [](const PlannedSet& planned) { return planned.set.minus(planned.prefix).first(); };
-
-    SECTION("one prefix at a time leaves the plan as it was")
-    {
-        std::vector<PlannedSet> plan = byPrefix;
-        groupByAddedColumn(plan, 1);
-        REQUIRE(plan.size() == byPrefix.size());
-        for (std::size_t i = 0; i < plan.size(); ++i) {
-            CHECK(plan[i].set == byPrefix[i].set);
-            CHECK(plan[i].prefix == byPrefix[i].prefix);
-        }
-    }
-
-    SECTION("runs of three prefixes: same sets and prefixes, each run ordered by added column")
-    {
-        std::vector<PlannedSet> plan = byPrefix;
-        groupByAddedColumn(plan, 3);
-        REQUIRE(plan.size() == byPrefix.size());
-        std::set<std::pair<std::uint64_t, std::uint64_t>> before;
-        std::set<std::pair<std::uint64_t, std::uint64_t>> after;
-        for (std::size_t i = 0; i < plan.size(); ++i) {
-            before.emplace(byPrefix[i].set.mask(), byPrefix[i].prefix.mask());
-            after.emplace(plan[i].set.mask(), plan[i].prefix.mask());
-        }
-        CHECK(before == after);
-
-        // The runs are the first three prefixes of the original plan, the next three, ...
-        std::vector<ColumnSet> prefixOrder;
-        for (const PlannedSet& planned : byPrefix) {
-            if (prefixOrder.empty() || prefixOrder.back() != planned.prefix)
-                prefixOrder.push_back(planned.prefix);
-        }
-        const auto runOf = [&](ColumnSet prefix) {
-            return (std::find(prefixOrder.begin(), prefixOrder.end(), prefix) - prefixOrder.begin()) / 3;
-        };
-        bool reordered = false;
-        for (std::size_t i = 1; i < plan.size(); ++i) {
-            CHECK(runOf(plan[i - 1].prefix) <= runOf(plan[i].prefix));
-            if (runOf(plan[i - 1].prefix) == runOf(plan[i].prefix)) {
-                CHECK(addedColumn(plan[i - 1]) <= addedColumn(plan[i]));
-                reordered = reordered || plan[i - 1].prefix != plan[i].prefix;
-            }
-        }
-        // Columns shared between the prefixes of a run do interleave them.
-        CHECK(reordered);
-    }
 }
