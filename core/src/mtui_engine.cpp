@@ -30,8 +30,18 @@ namespace {
 // the observer to see progress on a wide lattice.
 constexpr std::size_t setsPerRound = 256;
 
+// A worker's buffers, kept from set to set: each set's partitions (4 MB each for 1M rows) are
+// written into memory already mapped instead of fresh pages, which made MTUI 6% faster on
+// 1M x 20. The baseline is meant to be naive in its algorithm, not in its plumbing.
+struct MtuiScratch {
+    explicit MtuiScratch(std::uint32_t largestCardinality) : counting(largestCardinality) {}
+    CountingScratch counting;
+    PartitionStorage spare;
+    PartitionStorage next;
+};
+
 ClassScan evaluateWholeTable(ColumnSet set, const std::vector<ColumnIndex>& indexes, std::uint64_t k,
-                             CountingScratch& scratch, const std::stop_token& stop)
+                             MtuiScratch& scratch, const std::stop_token& stop)
 {
     const std::vector<int> columns = set.columns();
     const auto indexOf = [&](std::size_t position) -> const ColumnIndex& {
@@ -43,9 +53,12 @@ ClassScan evaluateWholeTable(ColumnSet set, const std::vector<ColumnIndex>& inde
         return scanColumnRows(first, 0, rowCount, k, stop);
 
     std::uint64_t rowsVisited = rowCount;
-    std::optional<PositionListIndex> partition = PositionListIndex::ofColumn(first, stop);
+    std::optional<PositionListIndex> partition = PositionListIndex::ofColumn(first, stop, std::move(scratch.spare));
     for (std::size_t position = 1; partition && position + 1 < columns.size(); ++position) {
-        partition = partition->refined(indexOf(position), scratch, stop);
+        std::optional<PositionListIndex> refined =
+            partition->refined(indexOf(position), scratch.counting, stop, std::move(scratch.next));
+        scratch.next = std::move(*partition).releaseStorage();
+        partition = std::move(refined);
         rowsVisited += rowCount;
     }
     if (!partition) {
@@ -54,8 +67,9 @@ ClassScan evaluateWholeTable(ColumnSet set, const std::vector<ColumnIndex>& inde
         return interrupted;
     }
     ClassScan scan =
-        partition->scanRefinement(indexOf(columns.size() - 1), 0, partition->classCount(), k, scratch, stop);
+        partition->scanRefinement(indexOf(columns.size() - 1), 0, partition->classCount(), k, scratch.counting, stop);
     scan.rowsVisited += rowsVisited;
+    scratch.spare = std::move(*partition).releaseStorage();
     return scan;
 }
 
@@ -77,7 +91,7 @@ SearchResult runMtui(const EncodedTable& table, const SearchParameters& paramete
     arena.execute([&] {
         const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, resolved.columns, stop);
         const std::uint32_t largest = largestCardinality(indexes);
-        tbb::enumerable_thread_specific<CountingScratch> scratches([largest] { return CountingScratch(largest); });
+        tbb::enumerable_thread_specific<MtuiScratch> scratches([largest] { return MtuiScratch(largest); });
         // Results also travel through this mutex, besides TBB's join: Debian's libtbb is not
         // built for ThreadSanitizer, which only sees the mutex.
         std::mutex published;
