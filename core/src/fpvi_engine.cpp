@@ -57,10 +57,8 @@ std::atomic<std::uint64_t> searchesSetUp{0};
 // How far down the plan an idle worker looks for a partition to build ahead of time.
 constexpr std::size_t buildAheadSets = 64;
 
-// Sets evaluated side by side: one per worker plus one, so that a worker finishing a set finds
-// another one open. Every further set costs cache: the batches of a set gather codes from all
-// over its column, and interleaving more columns than the caches hold doubled the CPU time per
-// row on a 1M x 20 table (window 16 against 2).
+// Sets open at once: one per worker, whose batches the workers interleave, plus one so that a
+// worker finishing its set finds the next one open and its partition built ahead.
 std::size_t activeWindow(int threads)
 {
     return static_cast<std::size_t>(threads) + 1;

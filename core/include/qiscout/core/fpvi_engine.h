@@ -10,7 +10,8 @@
 
 namespace qiscout::core {
 
-/// FPVI: the paper's breadth-first lattice search with batched, interleaved row tasks.
+/// FPVI: the paper's breadth-first lattice search with batched row tasks; t workers interleave the
+/// batches of t sets, each keeping to one set at a time.
 [[nodiscard]] SearchResult runFpvi(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
                                    SearchObserver& observer);
 
