@@ -118,11 +118,11 @@ public:
 
 private:
     void workerLoop();
-    Job pickJob(const ActiveSet* lastScanned);
+    Job pickJob(ColumnSet lastScanned);
     bool buildAhead(Job& job);
     bool planMore();
     void refill();
-    bool issueBatch(Job& job, const ActiveSet* lastScanned);
+    bool issueBatch(Job& job, ColumnSet lastScanned);
     void applyScan(const Job& job, const ClassScan& scan);
     void applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index);
     void settleIfDone(ActiveSet& set);
@@ -192,7 +192,8 @@ void FpviSearch::workerLoop()
     static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
     std::unique_lock lock(m_mutex);
     CountingScratch scratch(largestCardinality(m_indexes));
-    const ActiveSet* lastScanned = nullptr;
+    // A set, not a pointer: the set may be settled and freed by the time this worker looks again.
+    ColumnSet lastScanned;
     while (!m_stop.stop_requested() && !m_finished) {
         const Job job = pickJob(lastScanned);
         if (job.kind == Job::Kind::Done) {
@@ -219,7 +220,7 @@ void FpviSearch::workerLoop()
         } else {
             const ClassScan result = scan(job, scratch);
             lock.lock();
-            lastScanned = job.set;
+            lastScanned = job.set->set;
             applyScan(job, result);
         }
         ++m_changeCount;
@@ -228,7 +229,7 @@ void FpviSearch::workerLoop()
     }
 }
 
-Job FpviSearch::pickJob(const ActiveSet* lastScanned)
+Job FpviSearch::pickJob(ColumnSet lastScanned)
 {
     while (true) {
         refill();
@@ -334,7 +335,7 @@ void FpviSearch::refill()
 // each core gathers from one set's column at a time. A core switching sets at every batch evicts
 // one column with the other: its scans took a tenth longer on 1M x 20, and one worker alone now
 // scans its sets one after another.
-bool FpviSearch::issueBatch(Job& job, const ActiveSet* lastScanned)
+bool FpviSearch::issueBatch(Job& job, ColumnSet lastScanned)
 {
     ActiveSet* chosen = nullptr;
     std::size_t chosenPosition = 0;
@@ -344,11 +345,12 @@ bool FpviSearch::issueBatch(Job& job, const ActiveSet* lastScanned)
         ActiveSet& active = *m_active[position];
         if (!active.ready || active.nextUnit >= active.endUnit)
             continue;
-        if (chosen == nullptr || &active == lastScanned || (chosen->tasksInFlight > 0 && active.tasksInFlight == 0)) {
+        if (chosen == nullptr || active.set == lastScanned ||
+            (chosen->tasksInFlight > 0 && active.tasksInFlight == 0)) {
             chosen = &active;
             chosenPosition = position;
         }
-        if (&active == lastScanned)
+        if (active.set == lastScanned)
             break;
     }
     if (chosen == nullptr)
