@@ -128,6 +128,7 @@ private:
     void settleIfDone(ActiveSet& set);
     bool advanceLevel();
     std::shared_ptr<const PositionListIndex> buildPrefix(ColumnSet prefix, CountingScratch& scratch);
+    PartitionStorage spareStorage();
     ClassScan scan(const Job& job, CountingScratch& scratch) const;
 
     const EncodedTable& m_table;
@@ -142,6 +143,8 @@ private:
     CandidateGenerator m_generator;
     std::vector<PlannedSet> m_plan;
     std::size_t m_planCursor = 0;
+    /// The plan holds the rest of its level, not just a chunk of it.
+    bool m_wholeLevelPlanned = false;
     PrefixCache m_cache;
     SettledLattice m_settled;
     std::size_t m_window;
@@ -285,6 +288,7 @@ bool FpviSearch::planMore()
     }
     m_plan.clear();
     m_planCursor = 0;
+    m_wholeLevelPlanned = sets.size() < planChunk;
     if (sets.empty())
         return false;
     if (sets.front().size() == 1) {
@@ -475,7 +479,7 @@ std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefi
         const std::lock_guard lock(m_mutex);
         start = m_cache.findLargestSubset(prefix);
         if (start.set != prefix)
-            storage = m_cache.takeSpare();
+            storage = spareStorage();
     }
     ColumnSet built = start.set;
     std::shared_ptr<const PositionListIndex> current = std::move(start.index);
@@ -493,11 +497,39 @@ std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefi
         const std::lock_guard lock(m_mutex);
         m_cache.insert(built, std::move(shared));
         if (built != prefix)
-            storage = m_cache.takeSpare();
+            storage = spareStorage();
     }
     const std::lock_guard lock(m_mutex);
     m_events.counters().rowsScanned += rowsVisited;
     return current;
+}
+
+// Buffers for a build, taken from a cached partition that can serve no longer: smaller than this
+// level's prefixes and not where a prefix still to build would start from. Such buffers are
+// already mapped, while fresh ones are faulted in page by page: on this project's machines a
+// build into fresh memory took 4.7 ms against 3.8 ms, and 13 ms in a process's first search. A
+// partition's use is only judged once the plan holds the whole level.
+PartitionStorage FpviSearch::spareStorage()
+{
+    if (!m_wholeLevelPlanned || m_plan.empty())
+        return m_cache.takeSpare();
+    const int levelPrefixSize = m_plan.front().set.size() - 1;
+    std::vector<ColumnSet> starts;
+    const auto addStartOf = [&](ColumnSet prefix) {
+        if (!prefix.empty() && !m_cache.contains(prefix))
+            starts.push_back(m_cache.largestSubset(prefix));
+    };
+    for (std::size_t position = m_planCursor; position < m_plan.size(); ++position) {
+        if (position == m_planCursor || m_plan[position].prefix != m_plan[position - 1].prefix)
+            addStartOf(m_plan[position].prefix);
+    }
+    for (const auto& [prefix, state] : m_prefixes) {
+        if (!state.index)
+            addStartOf(prefix);
+    }
+    return m_cache.takeSpare([&](ColumnSet set) {
+        return set.size() >= levelPrefixSize || std::find(starts.begin(), starts.end(), set) != starts.end();
+    });
 }
 
 } // namespace

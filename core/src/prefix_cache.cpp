@@ -16,20 +16,38 @@ std::shared_ptr<const PositionListIndex> PrefixCache::find(ColumnSet set)
     return nullptr;
 }
 
-PrefixCache::Found PrefixCache::findLargestSubset(ColumnSet set)
+bool PrefixCache::contains(ColumnSet set) const
 {
-    Entry* best = nullptr;
-    for (Entry& entry : m_entries) {
+    return std::any_of(m_entries.begin(), m_entries.end(), [set](const Entry& entry) { return entry.set == set; });
+}
+
+std::size_t PrefixCache::largestSubsetPosition(ColumnSet set) const
+{
+    std::size_t best = m_entries.size();
+    for (std::size_t position = 0; position < m_entries.size(); ++position) {
+        const Entry& entry = m_entries[position];
         if (!entry.set.isSubsetOf(set))
             continue;
-        if (best == nullptr || entry.set.size() > best->set.size() ||
-            (entry.set.size() == best->set.size() && entry.lastUse > best->lastUse))
-            best = &entry;
+        if (best == m_entries.size() || entry.set.size() > m_entries[best].set.size() ||
+            (entry.set.size() == m_entries[best].set.size() && entry.lastUse > m_entries[best].lastUse))
+            best = position;
     }
-    if (best == nullptr)
+    return best;
+}
+
+PrefixCache::Found PrefixCache::findLargestSubset(ColumnSet set)
+{
+    const std::size_t best = largestSubsetPosition(set);
+    if (best == m_entries.size())
         return {};
-    best->lastUse = ++m_clock;
-    return Found{best->set, best->index};
+    m_entries[best].lastUse = ++m_clock;
+    return Found{m_entries[best].set, m_entries[best].index};
+}
+
+ColumnSet PrefixCache::largestSubset(ColumnSet set) const
+{
+    const std::size_t best = largestSubsetPosition(set);
+    return best == m_entries.size() ? ColumnSet{} : m_entries[best].set;
 }
 
 void PrefixCache::insert(ColumnSet set, std::shared_ptr<PositionListIndex> index)
@@ -46,19 +64,28 @@ void PrefixCache::insert(ColumnSet set, std::shared_ptr<PositionListIndex> index
     }
 }
 
-PartitionStorage PrefixCache::takeSpare()
+PartitionStorage PrefixCache::takeSpare(const std::function<bool(ColumnSet)>& stillWanted)
 {
     Entry* oldest = nullptr;
+    Entry* oldestUnwanted = nullptr;
     for (Entry& entry : m_entries) {
         // Held by the cache alone, under the coordinator's lock: no reader can reach it any more.
-        if (entry.index.use_count() == 1 && (oldest == nullptr || entry.lastUse < oldest->lastUse))
+        if (entry.index.use_count() != 1)
+            continue;
+        if (oldest == nullptr || entry.lastUse < oldest->lastUse)
             oldest = &entry;
+        if (stillWanted && !stillWanted(entry.set) &&
+            (oldestUnwanted == nullptr || entry.lastUse < oldestUnwanted->lastUse))
+            oldestUnwanted = &entry;
     }
-    if (oldest == nullptr || m_bytes + oldest->index->bytes() <= m_budgetBytes)
+    Entry* taken = oldestUnwanted;
+    if (taken == nullptr && oldest != nullptr && m_bytes + oldest->index->bytes() > m_budgetBytes)
+        taken = oldest;
+    if (taken == nullptr)
         return {};
-    m_bytes -= oldest->index->bytes();
-    PartitionStorage storage = std::move(*oldest->index).releaseStorage();
-    m_entries.erase(m_entries.begin() + (oldest - m_entries.data()));
+    m_bytes -= taken->index->bytes();
+    PartitionStorage storage = std::move(*taken->index).releaseStorage();
+    m_entries.erase(m_entries.begin() + (taken - m_entries.data()));
     return storage;
 }
 

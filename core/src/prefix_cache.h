@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -22,6 +23,8 @@ public:
 
     /// The cached partition of exactly `set`, or null.
     [[nodiscard]] std::shared_ptr<const PositionListIndex> find(ColumnSet set);
+    /// Whether `set`'s partition is cached, without counting as a use.
+    [[nodiscard]] bool contains(ColumnSet set) const;
 
     struct Found {
         ColumnSet set;
@@ -30,17 +33,22 @@ public:
     /// The cached partition of the largest subset of `set` (the most recently used among equals);
     /// an empty set and null when no subset is cached.
     [[nodiscard]] Found findLargestSubset(ColumnSet set);
+    /// Which subset findLargestSubset would return, without counting as a use.
+    [[nodiscard]] ColumnSet largestSubset(ColumnSet set) const;
 
     /// Keeps `index` as the partition of `set`, evicting the least recently used entries beyond
     /// the budget (never the newest one).
     void insert(ColumnSet set, std::shared_ptr<PositionListIndex> index);
 
-    /// Buffers for the next build: once the cache is full, those of the least recently used
-    /// partition nobody else holds, which that build's insert would evict anyway. Empty buffers
-    /// while the cache has room or every partition is in use.
-    [[nodiscard]] PartitionStorage takeSpare();
+    /// Buffers for the next build, from a partition nobody else holds: the least recently used
+    /// one that `stillWanted` turns down, or, once the cache is full, the least recently used one,
+    /// which that build's insert would evict anyway. Empty buffers when there is no such partition.
+    [[nodiscard]] PartitionStorage takeSpare(const std::function<bool(ColumnSet)>& stillWanted = {});
 
 private:
+    /// Position in m_entries of what findLargestSubset returns; m_entries.size() when none.
+    [[nodiscard]] std::size_t largestSubsetPosition(ColumnSet set) const;
+
     struct Entry {
         ColumnSet set;
         /// Mutable so that the buffers can be taken back once no reader is left.

@@ -47,3 +47,34 @@ TEST_CASE("The prefix cache finds the largest cached subset and hands back buffe
     CHECK(cache.find(ColumnSet::of({1})) == held);
     CHECK(cache.find(ColumnSet::of({2})) != nullptr);
 }
+
+TEST_CASE("The prefix cache hands back the buffers of a partition no longer wanted while it has room", "[cache]")
+{
+    std::mt19937 random(5);
+    const EncodedTable table = qiscout::core::testing::randomTable(random, 1000, 1);
+    const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(1));
+    const std::size_t partitionBytes = partitionOf(indexes[0])->bytes();
+
+    PrefixCache cache(10 * partitionBytes);
+    cache.insert(ColumnSet::of({0}), partitionOf(indexes[0]));
+    cache.insert(ColumnSet::of({1}), partitionOf(indexes[0]));
+    cache.insert(ColumnSet::of({0, 1}), partitionOf(indexes[0]));
+    CHECK(cache.contains(ColumnSet::of({0, 1})));
+    CHECK_FALSE(cache.contains(ColumnSet::of({2})));
+    CHECK(cache.largestSubset(ColumnSet::of({0, 1, 2})) == ColumnSet::of({0, 1}));
+    CHECK(cache.largestSubset(ColumnSet::of({2, 3})).empty());
+
+    // Everything wanted and room left: nothing is given up.
+    CHECK(cache.takeSpare([](ColumnSet) { return true; }).rows.empty());
+
+    // {0} and {1} are unwanted; {0} is held by a reader, so {1}'s buffers come back.
+    const auto held = cache.find(ColumnSet::of({0}));
+    const auto singleColumn = [](ColumnSet set) { return set.size() >= 2; };
+    const PartitionStorage spare = cache.takeSpare(singleColumn);
+    CHECK(spare.rows.capacity() >= table.rowCount);
+    CHECK_FALSE(cache.contains(ColumnSet::of({1})));
+    CHECK(cache.find(ColumnSet::of({0})) == held);
+    CHECK(cache.contains(ColumnSet::of({0, 1})));
+    // Nothing unwanted is free any more.
+    CHECK(cache.takeSpare(singleColumn).rows.empty());
+}
