@@ -55,4 +55,34 @@ ClassScan scanColumnRows(const ColumnIndex& column, std::uint32_t begin, std::ui
     return scan;
 }
 
+ClassScan settleColumn(const ColumnIndex& column, std::uint64_t k, const std::stop_token& stop)
+{
+    ClassScan scan;
+    for (const std::uint32_t frequency : column.frequencies) {
+        // A code of the dictionary that no row holds is no class.
+        if (frequency == 0)
+            continue;
+        scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, frequency);
+        scan.isolatedRows += frequency <= k ? frequency : 0U;
+    }
+    if (scan.isolatedRows == 0)
+        return scan;
+    const auto rowCount = static_cast<std::uint32_t>(column.codes.size());
+    for (std::uint32_t chunk = 0; chunk < rowCount && !scan.firstIsolatedRow; chunk += stopPollRows) {
+        if (stop.stop_requested()) {
+            scan.interrupted = true;
+            return scan;
+        }
+        const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, rowCount - chunk);
+        for (std::uint32_t row = chunk; row < chunkEnd; ++row) {
+            if (column.frequencies[column.codes[row]] <= k) {
+                scan.firstIsolatedRow = row;
+                scan.rowsVisited = row + 1;
+                break;
+            }
+        }
+    }
+    return scan;
+}
+
 } // namespace qiscout::core

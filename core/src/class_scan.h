@@ -37,4 +37,8 @@ inline constexpr std::uint32_t stopPollRows = 1U << 16;
 [[nodiscard]] ClassScan scanColumnRows(const ColumnIndex& column, std::uint32_t begin, std::uint32_t end,
                                        std::uint64_t k, const std::stop_token& stop);
 
+/// Classes on the single column `column` over the whole table, read off its frequencies: the
+/// rows are read only to find the first isolated row, and only up to it.
+[[nodiscard]] ClassScan settleColumn(const ColumnIndex& column, std::uint64_t k, const std::stop_token& stop);
+
 } // namespace qiscout::core

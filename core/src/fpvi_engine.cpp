@@ -72,7 +72,7 @@ struct ActiveSet {
     std::shared_ptr<const PositionListIndex> parent;
     /// Batches can be cut: at level 1 always, above once the prefix's partition is built.
     bool ready = false;
-    /// Rows (level 1) or classes of the parent (above) still to hand out.
+    /// The one task of a single column (level 1) or classes of the parent (above) still to hand out.
     std::uint32_t nextUnit = 0;
     std::uint32_t endUnit = 0;
     int tasksInFlight = 0;
@@ -313,7 +313,8 @@ void FpviSearch::refill()
         active->column = planned.set.minus(planned.prefix).first();
         if (planned.prefix.empty()) {
             active->ready = true;
-            active->endUnit = m_table.rowCount;
+            // A single column is settled whole from its frequencies, in one task.
+            active->endUnit = m_table.rowCount > 0 ? 1 : 0;
         } else {
             active->prefix = planned.prefix;
             auto [state, inserted] = m_prefixes.try_emplace(active->prefix);
@@ -363,12 +364,11 @@ bool FpviSearch::issueBatch(Job& job, ColumnSet lastScanned)
     job.kind = Job::Kind::Scan;
     job.set = &active;
     job.begin = active.nextUnit;
-    const std::uint64_t batch = m_parameters.batchSize;
     if (!active.parent) {
-        job.end = static_cast<std::uint32_t>(std::min<std::uint64_t>(active.endUnit, job.begin + batch));
+        job.end = active.endUnit;
     } else {
         // Whole classes whose first row lies within the next batch-size rows: at least one.
-        const std::uint64_t limit = active.parent->classStart(job.begin) + batch;
+        const std::uint64_t limit = active.parent->classStart(job.begin) + m_parameters.batchSize;
         const auto position32 = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, m_table.rowCount));
         job.end = std::max(job.begin + 1, std::min(active.endUnit, active.parent->firstClassFrom(position32)));
     }
@@ -388,7 +388,7 @@ ClassScan FpviSearch::scan(const Job& job, CountingScratch& scratch) const
 {
     const ColumnIndex& column = m_indexes[static_cast<std::size_t>(job.set->column)];
     if (!job.set->parent)
-        return scanColumnRows(column, job.begin, job.end, m_parameters.k, m_stop);
+        return settleColumn(column, m_parameters.k, m_stop);
     return job.set->parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
 }
 

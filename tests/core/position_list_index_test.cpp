@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "class_partition.h"
+#include "class_scan.h"
 #include "column_index.h"
 #include "lattice_reference.h"
 #include "position_list_index.h"
@@ -125,4 +126,29 @@ TEST_CASE("Building a partition gives up at once when stop is already requested"
     CHECK_FALSE(PositionListIndex::ofColumn(indexes[0], source.get_token()));
     CHECK(PositionListIndex::ofColumn(indexes[0], {}));
     CHECK(buildColumnIndexes(table, ColumnSet::firstN(2), source.get_token())[1].frequencies.empty());
+}
+
+TEST_CASE("A single column settled from its frequencies matches a scan of its rows", "[pli]")
+{
+    std::mt19937 random(17);
+    for (int round = 0; round < 20; ++round) {
+        const EncodedTable table = qiscout::core::testing::randomTable(random, 300, 3);
+        const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(3));
+        for (const ColumnIndex& column : indexes) {
+            for (const std::uint64_t k : {1U, 2U, 5U}) {
+                const ClassScan scanned = scanColumnRows(column, 0, table.rowCount, k, {});
+                const ClassScan settled = settleColumn(column, k, {});
+                CHECK(settled.isolatedRows == scanned.isolatedRows);
+                CHECK(settled.smallestClass == scanned.smallestClass);
+                CHECK(settled.firstIsolatedRow == scanned.firstIsolatedRow);
+                // Rows are read only up to the first isolated one.
+                CHECK(settled.rowsVisited == (settled.firstIsolatedRow ? *settled.firstIsolatedRow + 1 : 0));
+            }
+        }
+    }
+    std::stop_source source;
+    source.request_stop();
+    const EncodedTable table = qiscout::core::testing::randomTable(random, 300, 1);
+    const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(1));
+    CHECK(settleColumn(indexes[0], 1000, source.get_token()).interrupted);
 }
