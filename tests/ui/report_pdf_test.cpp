@@ -21,6 +21,8 @@
 #include "qiscout/core/report.h"
 #include "qiscout/ui/report_export.h"
 
+#include "worked_example.h"
+
 using namespace qiscout::core;
 
 namespace {
@@ -40,17 +42,7 @@ QiReport reportFor(std::shared_ptr<const EncodedTable> table, std::uint64_t k)
 
 std::shared_ptr<const EncodedTable> workedExample()
 {
-    return std::make_shared<const EncodedTable>(
-        encodeRows({"Birth", "Gender", "ZIP", "Marital"}, {{"09/64", "Female", "94139", "Divorced"},
-                                                           {"09/64", "Female", "94138", "Divorced"},
-                                                           {"04/64", "Male", "94138", "Widow"},
-                                                           {"04/64", "Male", "94139", "Married"},
-                                                           {"03/63", "Male", "94138", "Married"},
-                                                           {"03/63", "Male", "94138", "Married"},
-                                                           {"09/64", "Female", "94141", "Married"},
-                                                           {"09/64", "Female", "94141", "Married"},
-                                                           {"05/61", "Male", "94138", "Single"},
-                                                           {"05/61", "Male", "94138", "Single"}}));
+    return std::make_shared<const EncodedTable>(qiscout::core::testing::workedExample());
 }
 
 /// Ten columns over small alphabets: many minimal sets, so the PDF runs over several pages.
