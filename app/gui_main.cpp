@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cstdio>
+
 #include <QApplication>
 #include <QStringList>
-#include <cstdio>
 
 #include "qiscout/ui/command_line_options.h"
 #include "qiscout/ui/main_window.h"

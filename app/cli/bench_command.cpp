@@ -11,17 +11,18 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+
 #include <CLI/CLI.hpp>
 
-#include "qiscout/core/search_engine.h"
-#include "qiscout/core/search_parameters.h"
-#include "qiscout/core/table_loader.h"
+#include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/engines/search_parameters.h"
+#include "qiscout/core/io/table_loader.h"
 
 #include "column_selection.h"
 #include "command.h"
 #include "interrupt.h"
 #include "load_flags.h"
-#include <sys/resource.h>
 
 namespace qiscout::cli {
 namespace {

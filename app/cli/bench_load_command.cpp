@@ -10,12 +10,13 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+
 #include <CLI/CLI.hpp>
 
-#include "qiscout/core/table_loader.h"
+#include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
-#include <sys/resource.h>
 
 namespace qiscout::cli {
 namespace {

@@ -18,6 +18,7 @@ int main(int argc, char** argv)
     addBenchLoadCommand(app, selected);
     addScanCommand(app, selected);
     addBenchCommand(app, selected);
+    addGenerateCommand(app, selected);
 
     try {
         app.parse(argc, argv);

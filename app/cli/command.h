@@ -23,5 +23,6 @@ void addInfoCommand(CLI::App& app, Command& selected);
 void addBenchLoadCommand(CLI::App& app, Command& selected);
 void addScanCommand(CLI::App& app, Command& selected);
 void addBenchCommand(CLI::App& app, Command& selected);
+void addGenerateCommand(CLI::App& app, Command& selected);
 
 } // namespace qiscout::cli

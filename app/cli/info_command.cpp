@@ -12,7 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "qiscout/core/table_loader.h"
+#include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
 

@@ -3,9 +3,10 @@
 
 #include <csignal>
 
-#include "command.h"
 #include <pthread.h>
 #include <unistd.h>
+
+#include "command.h"
 
 namespace qiscout::cli {
 namespace {

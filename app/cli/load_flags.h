@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "qiscout/core/table_loader.h"
+#include "qiscout/core/io/table_loader.h"
 
 namespace qiscout::cli {
 

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "qiscout/core/search_observer.h"
+#include "qiscout/core/engines/search_observer.h"
 
 namespace qiscout::cli {
 

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <memory>
 
-#include "qiscout/core/report_writers.h"
+#include "qiscout/core/report/report_writers.h"
 
 #include "command.h"
 

@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "qiscout/core/report.h"
+#include "qiscout/core/report/report.h"
 
 namespace qiscout::cli {
 

@@ -9,13 +9,15 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 
-#include "qiscout/core/atomic_file_writer.h"
-#include "qiscout/core/result_json.h"
-#include "qiscout/core/search_engine.h"
-#include "qiscout/core/search_parameters.h"
-#include "qiscout/core/table_loader.h"
+#include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/engines/search_parameters.h"
+#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/report/result_json.h"
 
 #include "column_selection.h"
 #include "command.h"
@@ -23,7 +25,6 @@
 #include "load_flags.h"
 #include "progress_printer.h"
 #include "report_option.h"
-#include <unistd.h>
 
 namespace qiscout::cli {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "loader_fuzz_harness.h"
+#include "support/loader_fuzz_harness.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <QAbstractBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QTest>
 #include <algorithm>
 #include <cstdint>
 #include <map>
 #include <vector>
+
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QTest>
 
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"

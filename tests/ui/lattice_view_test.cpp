@@ -1,11 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <QElapsedTimer>
-#include <QHelpEvent>
-#include <QImage>
-#include <QSignalSpy>
-#include <QTest>
-#include <QToolTip>
-#include <QWheelEvent>
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
@@ -15,11 +8,19 @@
 #include <string>
 #include <vector>
 
-#include "qiscout/core/brute_force_engine.h"
-#include "qiscout/core/encoded_table.h"
-#include "qiscout/core/search_engine.h"
-#include "qiscout/core/table_loader.h"
+#include <QElapsedTimer>
+#include <QHelpEvent>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+#include <QWheelEvent>
 
+#include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/table/encoded_table.h"
+
+#include "engines/brute_force_engine.h"
 #include "lattice/lattice_palette.h"
 #include "lattice/lattice_view.h"
 

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include <QComboBox>
 #include <QDir>
 #include <QDropEvent>
@@ -13,12 +18,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <map>
-#include <memory>
-#include <string>
-#include <vector>
 
-#include "qiscout/core/search_engine.h"
+#include "qiscout/core/engines/search_engine.h"
 #include "qiscout/ui/main_window.h"
 
 #include "columns/column_panel.h"

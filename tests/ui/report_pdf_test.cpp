@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The PDF quasi-identifier report (#6): it exists, paginates, and pdftotext finds the summary and
 // every minimal set in it.
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -10,18 +16,13 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <filesystem>
-#include <memory>
-#include <random>
-#include <string>
-#include <vector>
 
-#include "qiscout/core/atomic_file_writer.h"
-#include "qiscout/core/brute_force_engine.h"
-#include "qiscout/core/report.h"
+#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/report/report.h"
 #include "qiscout/ui/report_export.h"
 
-#include "worked_example.h"
+#include "engines/brute_force_engine.h"
+#include "support/worked_example.h"
 
 using namespace qiscout::core;
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <QTest>
 #include <map>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <QTest>
 
 #include "results/set_classes.h"
 #include "table/isolated_rows_proxy_model.h"

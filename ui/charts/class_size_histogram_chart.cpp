@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/class_size_histogram_chart.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -9,8 +12,6 @@
 #include <QEvent>
 #include <QLogValueAxis>
 #include <QValueAxis>
-#include <algorithm>
-#include <cmath>
 
 #include "charts/chart_style.h"
 #include "lattice/lattice_palette.h"

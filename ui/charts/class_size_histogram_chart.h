@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QWidget>
 #include <cstdint>
 #include <vector>
+
+#include <QWidget>
 
 QT_BEGIN_NAMESPACE
 class QChart;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/column_danger_chart.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -8,8 +11,6 @@
 #include <QEvent>
 #include <QHorizontalBarSeries>
 #include <QValueAxis>
-#include <algorithm>
-#include <cmath>
 
 #include "charts/chart_style.h"
 #include "lattice/lattice_palette.h"

@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "qiscout/core/search_result.h"
+#include "qiscout/core/engines/search_result.h"
 
 QT_BEGIN_NAMESPACE
 class QChart;

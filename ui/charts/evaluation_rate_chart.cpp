@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/evaluation_rate_chart.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QLineSeries>
 #include <QLocale>
 #include <QValueAxis>
-#include <algorithm>
-#include <cmath>
 
 #include "charts/chart_style.h"
 #include "lattice/lattice_palette.h"

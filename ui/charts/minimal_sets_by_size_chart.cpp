@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/minimal_sets_by_size_chart.h"
 
+#include <algorithm>
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -8,7 +10,6 @@
 #include <QChartView>
 #include <QEvent>
 #include <QValueAxis>
-#include <algorithm>
 
 #include "charts/chart_style.h"
 #include "lattice/lattice_palette.h"

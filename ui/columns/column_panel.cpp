@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "columns/column_panel.h"
 
+#include <array>
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -8,7 +10,6 @@
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <array>
 
 namespace qiscout::ui {
 namespace {

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QWidget>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "qiscout/core/column_role.h"
-#include "qiscout/core/column_set.h"
-#include "qiscout/core/encoded_table.h"
+#include <QWidget>
+
+#include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/table/column_role.h"
+#include "qiscout/core/table/encoded_table.h"
 
 QT_BEGIN_NAMESPACE
 class QLabel;

@@ -5,7 +5,7 @@
 #include <QFutureWatcher>
 #include <QTimer>
 
-#include "qiscout/core/table_loader.h"
+#include "qiscout/core/io/table_loader.h"
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;

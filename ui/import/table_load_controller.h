@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QObject>
-#include <QTimer>
 #include <atomic>
 #include <memory>
 #include <stop_token>
 
-#include "qiscout/core/encoded_table.h"
-#include "qiscout/core/table_loader.h"
+#include <QObject>
+#include <QTimer>
+
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/table/encoded_table.h"
 
 QT_BEGIN_NAMESPACE
 class QThread;

@@ -7,10 +7,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include "qiscout/core/column_set.h"
-#include "qiscout/core/lattice_layout.h"
-#include "qiscout/core/search_observer.h"
-#include "qiscout/core/search_result.h"
+#include "qiscout/core/engines/search_observer.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/lattice/lattice_layout.h"
 
 namespace qiscout::ui {
 

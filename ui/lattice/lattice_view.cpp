@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lattice/lattice_view.h"
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QImage>
@@ -11,9 +15,6 @@
 #include <QPainterPath>
 #include <QToolTip>
 #include <QWheelEvent>
-#include <algorithm>
-#include <cmath>
-#include <vector>
 
 #include "lattice/lattice_palette.h"
 

@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include <QPoint>
 #include <QPointF>
 #include <QStringList>
 #include <QWidget>
-#include <cstdint>
-#include <span>
 
 QT_BEGIN_NAMESPACE
 class QFontMetricsF;
 class QPainter;
 QT_END_NAMESPACE
 
-#include "qiscout/core/column_set.h"
-#include "qiscout/core/lattice_layout.h"
-#include "qiscout/core/search_observer.h"
-#include "qiscout/core/search_result.h"
+#include "qiscout/core/engines/search_observer.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/lattice/lattice_layout.h"
 
 #include "lattice/lattice_state.h"
 

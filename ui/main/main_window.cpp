@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/ui/main_window.h"
 
+#include <cstdio>
+#include <map>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -34,10 +37,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <cstdio>
-#include <map>
 
-#include "qiscout/core/project_file.h"
+#include "qiscout/core/project/project_file.h"
 
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parameters/parameters_panel.h"
 
+#include <algorithm>
+#include <limits>
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QSpinBox>
 #include <QThread>
-#include <algorithm>
-#include <limits>
 
 namespace qiscout::ui {
 namespace {

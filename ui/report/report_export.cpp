@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/ui/report_export.h"
 
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QPageLayout>
@@ -12,12 +16,9 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QUrl>
-#include <cmath>
-#include <stdexcept>
-#include <string>
 
-#include "qiscout/core/atomic_file_writer.h"
-#include "qiscout/core/report_writers.h"
+#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/report/report_writers.h"
 
 namespace qiscout::ui {
 namespace {

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report_export_dialog.h"
 
+#include <exception>
+
 #include <QApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <exception>
 
-#include "qiscout/core/report_writers.h"
+#include "qiscout/core/report/report_writers.h"
 #include "qiscout/ui/report_export.h"
 
 namespace qiscout::ui {

@@ -4,7 +4,7 @@
 #include <QImage>
 #include <QString>
 
-#include "qiscout/core/report.h"
+#include "qiscout/core/report/report.h"
 
 class QWidget;
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/results_panel.h"
 
+#include <map>
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <map>
 
 namespace qiscout::ui {
 namespace {

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QStringList>
-#include <QWidget>
 #include <vector>
 
-#include "qiscout/core/search_result.h"
+#include <QStringList>
+#include <QWidget>
+
+#include "qiscout/core/engines/search_result.h"
 
 QT_BEGIN_NAMESPACE
 class QLabel;

@@ -5,8 +5,8 @@
 #include <stop_token>
 #include <vector>
 
-#include "qiscout/core/column_set.h"
-#include "qiscout/core/encoded_table.h"
+#include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::ui {
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/search_controller.h"
 
-#include <QThread>
 #include <algorithm>
 #include <exception>
 #include <mutex>
 #include <utility>
 
-#include "qiscout/core/search_engine.h"
+#include <QThread>
+
+#include "qiscout/core/engines/search_engine.h"
 
 namespace qiscout::ui {
 

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QObject>
-#include <QTimer>
 #include <memory>
 #include <optional>
 #include <stop_token>
 #include <vector>
 
-#include "qiscout/core/encoded_table.h"
-#include "qiscout/core/search_observer.h"
-#include "qiscout/core/search_parameters.h"
-#include "qiscout/core/search_result.h"
+#include <QObject>
+#include <QTimer>
+
+#include "qiscout/core/engines/search_observer.h"
+#include "qiscout/core/engines/search_parameters.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/table/encoded_table.h"
 
 QT_BEGIN_NAMESPACE
 class QThread;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QSortFilterProxyModel>
 #include <cstdint>
 #include <vector>
+
+#include <QSortFilterProxyModel>
 
 namespace qiscout::ui {
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "table/table_model.h"
 
-#include <QLocale>
 #include <algorithm>
 #include <limits>
+
+#include <QLocale>
 
 namespace qiscout::ui {
 

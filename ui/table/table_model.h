@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QAbstractTableModel>
 #include <memory>
 
-#include "qiscout/core/encoded_table.h"
+#include <QAbstractTableModel>
+
+#include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::ui {
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
+
 #include <QString>
 #include <QStringList>
-#include <optional>
 
 namespace qiscout::ui {
 

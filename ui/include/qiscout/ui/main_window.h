@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QElapsedTimer>
-#include <QMainWindow>
 #include <memory>
 #include <optional>
 #include <stop_token>
 
-#include "qiscout/core/column_role.h"
-#include "qiscout/core/column_set.h"
-#include "qiscout/core/encoded_table.h"
-#include "qiscout/core/search_observer.h"
-#include "qiscout/core/search_result.h"
-#include "qiscout/core/table_loader.h"
+#include <QElapsedTimer>
+#include <QMainWindow>
+
+#include "qiscout/core/engines/search_observer.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/table/column_role.h"
+#include "qiscout/core/table/encoded_table.h"
 #include "qiscout/ui/command_line_options.h"
 
 QT_BEGIN_NAMESPACE

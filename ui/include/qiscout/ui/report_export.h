@@ -2,13 +2,14 @@
 // Writing quasi-identifier reports (#6) in every format, including the PDF that needs Qt Gui.
 #pragma once
 
-#include <QByteArray>
-#include <QGuiApplication>
-#include <QImage>
 #include <filesystem>
 #include <memory>
 
-#include "qiscout/core/report.h"
+#include <QByteArray>
+#include <QGuiApplication>
+#include <QImage>
+
+#include "qiscout/core/report/report.h"
 
 namespace qiscout::ui {
 

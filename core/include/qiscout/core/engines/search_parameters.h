@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "qiscout/core/lattice/column_set.h"
+
+namespace qiscout::core {
+
+/// The search strategies the engine offers.
+enum class Algorithm {
+    Auto,   ///< picks a strategy from the table's shape
+    Fpvi,   ///< the paper's breadth-first batched search
+    Mtui,   ///< the paper's naive parallel baseline: one whole-table job per set
+    Suda2,  ///< value-level minimal sample uniques, projected to column sets
+    Brute,  ///< exhaustive; for tests on small tables
+    Border, ///< works from the border between safe and vulnerable sets
+};
+
+[[nodiscard]] const char* toString(Algorithm algorithm);
+/// Parses "fpvi", "mtui", ...; nullopt for an unknown name.
+[[nodiscard]] std::optional<Algorithm> parseAlgorithm(std::string_view name);
+
+/// The largest k a search accepts (2^31).
+inline constexpr std::uint64_t maxK = std::uint64_t{1} << 31;
+
+/// What to search. Unset optionals take documented defaults.
+struct SearchParameters {
+    /// A row is k-isolated on X when its class on X has at most k rows; 1..maxK.
+    std::uint64_t k = 1;
+    /// Worker threads, 1..hardware concurrency; unset = hardware concurrency.
+    std::optional<int> threads;
+    /// Rows per FPVI task; unset = defaultBatchSize.
+    std::optional<std::uint32_t> batchSize;
+    /// Largest column set to evaluate; unset = no limit.
+    std::optional<int> maxSetSize;
+    /// Columns to search; unset = every column of the table (at most ColumnSet::capacity).
+    std::optional<ColumnSet> columns;
+};
+
+/// FPVI's default rows per task, chosen by measurement (see README, "Batch size").
+inline constexpr std::uint32_t defaultBatchSize = 4096;
+
+} // namespace qiscout::core

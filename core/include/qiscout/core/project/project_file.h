@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/engines/search_parameters.h"
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/table/column_role.h"
+
+namespace qiscout::core {
+
+/// One column's role, recorded by name so a project survives reordered columns.
+struct ProjectColumnRole {
+    std::string column;
+    ColumnRole role = ColumnRole::QuasiIdentifier;
+
+    friend bool operator==(const ProjectColumnRole&, const ProjectColumnRole&) = default;
+};
+
+/// Everything needed to redo an analysis: the table, how to read it, the roles and the parameters.
+struct Project {
+    /// Path of the table; absolute or relative to the project file's folder.
+    std::string tablePath;
+    LoadOptions loadOptions;
+    /// Columns not listed keep the default role (quasi-identifier).
+    std::vector<ProjectColumnRole> roles;
+    /// `columns` is not stored: the roles decide which columns are searched.
+    SearchParameters parameters;
+    Algorithm algorithm = Algorithm::Auto;
+};
+
+/// A project file that cannot be read or understood; what() is a complete sentence.
+class ProjectError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The project as JSON text (format "qiscout-project", version 1).
+[[nodiscard]] std::string projectToJson(const Project& project);
+/// Parses JSON text written by projectToJson. Throws ProjectError.
+[[nodiscard]] Project projectFromJson(const std::string& json);
+
+/// Writes the project to a file. Throws ProjectError.
+void saveProject(const std::string& path, const Project& project);
+/// Reads a project file; a relative tablePath is resolved against the file's folder. Throws ProjectError.
+[[nodiscard]] Project loadProject(const std::string& path);
+
+} // namespace qiscout::core

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Renderings of a QiReport: JSON (docs/report.schema.json), CSV, HTML and the SVG charts the HTML
+// embeds. PDF is rendered by the ui layer from the rich-text HTML flavour.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "qiscout/core/report/report.h"
+
+namespace qiscout::core {
+
+/// The version of the JSON layout; bumped when a field changes meaning or disappears.
+inline constexpr int reportSchemaVersion = 1;
+
+enum class ReportFormat { Html, Pdf, Json, Csv };
+
+/// The format a file name asks for by its extension (.html .htm .pdf .json .csv, any case).
+[[nodiscard]] std::optional<ReportFormat> reportFormatFor(const std::filesystem::path& path);
+
+/// JSON text (UTF-8, 2-space indented, ends with a newline).
+[[nodiscard]] std::string reportToJson(const QiReport& report);
+
+/// CSV (RFC 4180, CRLF line ends): one row per minimal set with size, columns ("; "-separated),
+/// isolated rows and smallest class.
+[[nodiscard]] std::string reportToCsv(const QiReport& report);
+
+/// The charts of a report.
+enum class ReportChart { MinimalSetsBySize, ColumnRanking, RecordsAtRisk, LatticeLevels };
+
+/// One chart as a standalone SVG document (no scripts, no external resources).
+[[nodiscard]] std::string reportChartSvg(const QiReport& report, ReportChart chart);
+
+/// Resource name under which the rich-text HTML flavour refers to a chart image, e.g.
+/// "qiscout-chart-records-at-risk.png".
+[[nodiscard]] std::string reportChartResourceName(ReportChart chart);
+
+/// Resource name of the lattice picture in the rich-text HTML flavour.
+inline constexpr std::string_view latticePictureResourceName = "qiscout-lattice.png";
+
+enum class HtmlFlavor {
+    /// One self-contained XHTML-compatible file: inline SVG charts, embedded CSS with print rules.
+    Standalone,
+    /// The subset Qt's QTextDocument renders: charts and lattice picture as <img> resources named by
+    /// reportChartResourceName and latticePictureResourceName.
+    RichText,
+};
+
+struct HtmlReportOptions {
+    HtmlFlavor flavor = HtmlFlavor::Standalone;
+    /// PNG bytes of a picture of the pruned lattice (from the GUI); without it the report shows
+    /// the lattice level summary only. Standalone embeds it as a data URI; RichText refers to it.
+    std::optional<std::string> latticePng;
+};
+
+[[nodiscard]] std::string reportToHtml(const QiReport& report, const HtmlReportOptions& options = {});
+
+/// Writes JSON, CSV or HTML to a file atomically (chosen by `format`, which must not be Pdf).
+/// Throws FileWriteError.
+void writeReport(const std::filesystem::path& target, const QiReport& report, ReportFormat format,
+                 const HtmlReportOptions& htmlOptions = {});
+
+/// Standard base64 (RFC 4648) of bytes, for data URIs.
+[[nodiscard]] std::string base64Encode(std::string_view bytes);
+
+} // namespace qiscout::core

@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Dualize & Advance (Gunopulos et al.): keep the maximal safe sets found so far; the minimal
+// transversals of their complements are the only sets that can be a new minimal vulnerable set or
+// lead to a new maximal safe set. A vulnerable transversal is a minimal vulnerable set (each proper
+// subset lies in a known safe set); a safe one is grown to a new maximal safe set. When every
+// transversal is vulnerable, both borders are complete. Work is proportional to the border, not
+// to the lattice below it.
+#include "engines/border_engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_map>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "engines/search_setup.h"
+#include "lattice/incremental_transversals.h"
+#include "partition/row_partition.h"
+#include "partition/set_oracle.h"
+
+namespace qiscout::core {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A safe set with its classes, as the grower extends it.
+struct SafeState {
+    ColumnSet set;
+    RowPartition partition;
+};
+
+/// One transversal's full evaluation.
+struct Evaluation {
+    ColumnSet set;
+    SetMeasure measure;
+    RowPartition partition;
+    bool done = false;
+};
+
+// Thread: lives on the calling thread inside the search's task arena; only evaluateAll fans out.
+class BorderSearch {
+public:
+    BorderSearch(const EncodedTable& table, const ResolvedParameters& parameters, std::stop_token stop,
+                 SearchObserver& observer)
+        : m_table(table)
+        , m_parameters(parameters)
+        , m_stop(std::move(stop))
+        , m_observer(observer)
+        , m_oracle(table, parameters.k)
+        , m_columnCount(parameters.columns.size())
+        , m_growOrder(parameters.columns.columns())
+        , m_started(Clock::now())
+    {
+        // Few distinct values first: such columns split classes least, so the big "add all the
+        // rest at once" steps of the grower succeed more often.
+        std::stable_sort(m_growOrder.begin(), m_growOrder.end(), [&table](int a, int b) {
+            return table.columns[static_cast<std::size_t>(a)].distinctCount() <
+                   table.columns[static_cast<std::size_t>(b)].distinctCount();
+        });
+    }
+
+    void run(SearchResult& result)
+    {
+        if (m_parameters.columns.empty()) {
+            finish(result);
+            return;
+        }
+        if (m_table.rowCount > 0 && m_table.rowCount <= m_parameters.k)
+            searchWhereEverySetIsVulnerable();
+        else
+            dualizeAndAdvance();
+        finish(result);
+    }
+
+private:
+    void dualizeAndAdvance()
+    {
+        IncrementalTransversals transversals(m_parameters.maxSetSize + 1);
+        std::vector<SafeState> seeds;
+        seeds.push_back({ColumnSet{}, wholeTablePartition(m_table.rowCount)});
+        while (!stopped()) {
+            for (SafeState& seed : seeds) {
+                if (coveredByMaximal(seed.set))
+                    continue;
+                growToMaximal(seed);
+                flush();
+                if (stopped())
+                    return;
+                m_maximal.push_back({seed.set, m_oracle.summarize(seed.partition).smallestClass});
+                if (!transversals.addEdge(m_parameters.columns.minus(seed.set), m_stop)) {
+                    stopped();
+                    return;
+                }
+            }
+            seeds.clear();
+
+            std::vector<Evaluation> pending;
+            for (const ColumnSet candidate : transversals.takeFresh()) {
+                if (candidate.size() <= m_parameters.maxSetSize)
+                    pending.push_back({candidate, {}, {}, false});
+            }
+            if (pending.empty())
+                return;
+            evaluateAll(pending);
+            for (Evaluation& evaluation : pending) {
+                if (!evaluation.done)
+                    continue;
+                if (evaluation.measure.vulnerable)
+                    acceptMinimal(evaluation.set, evaluation.measure);
+                else
+                    seeds.push_back({evaluation.set, std::move(evaluation.partition)});
+            }
+            flush();
+        }
+    }
+
+    // With at most k rows, even the empty set isolates every row: each single column is minimal.
+    void searchWhereEverySetIsVulnerable()
+    {
+        std::vector<Evaluation> pending;
+        for (const int column : m_parameters.columns.columns())
+            pending.push_back({ColumnSet::single(column), {}, {}, false});
+        evaluateAll(pending);
+        for (const Evaluation& evaluation : pending)
+            if (evaluation.done)
+                acceptMinimal(evaluation.set, evaluation.measure);
+        flush();
+    }
+
+    void evaluateAll(std::vector<Evaluation>& pending)
+    {
+        for (const Evaluation& evaluation : pending) {
+            if (!m_verdicts.contains(evaluation.set))
+                schedule(evaluation.set);
+        }
+        flush();
+        tbb::task_group_context context;
+        const std::stop_callback cancel(m_stop, [&context] { context.cancel_group_execution(); });
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, pending.size(), 1),
+            [this, &pending](const tbb::blocked_range<std::size_t>& range) {
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    if (m_stop.stop_requested())
+                        return;
+                    Evaluation& evaluation = pending[i];
+                    evaluation.measure = m_oracle.measure(evaluation.set, m_workspaces.local(), evaluation.partition);
+                    evaluation.done = true;
+                }
+            },
+            context);
+        for (const Evaluation& evaluation : pending) {
+            if (!evaluation.done || m_verdicts.contains(evaluation.set))
+                continue;
+            ++m_counters.setsEvaluated;
+            m_verdicts.emplace(evaluation.set, evaluation.measure.vulnerable);
+            if (!evaluation.measure.vulnerable)
+                report(evaluation.set, NodeEventKind::Safe);
+        }
+    }
+
+    // Greedy in m_growOrder: a column joins when the set stays safe. Adding the remaining
+    // candidates all at once first, and halving on failure, settles the common case of a few
+    // excluded columns with a few evaluations instead of one per column.
+    void growToMaximal(SafeState& state)
+    {
+        std::vector<int> candidates;
+        for (const int column : m_growOrder)
+            if (!state.set.contains(column))
+                candidates.push_back(column);
+        growWith(state, candidates);
+    }
+
+    void growWith(SafeState& state, const std::vector<int>& order)
+    {
+        if (stopped())
+            return;
+        std::vector<int> candidates;
+        for (const int column : order)
+            if (!state.set.contains(column) && !knownVulnerable(state.set.with(column)))
+                candidates.push_back(column);
+        if (candidates.empty())
+            return;
+        if (state.set.size() + static_cast<int>(candidates.size()) <= m_parameters.maxSetSize) {
+            ColumnSet extra;
+            for (const int column : candidates)
+                extra = extra.with(column);
+            if (tryExtend(state, extra))
+                return;
+        }
+        if (candidates.size() == 1)
+            return;
+        const auto middle = candidates.begin() + static_cast<std::ptrdiff_t>(candidates.size() / 2);
+        growWith(state, std::vector<int>(candidates.begin(), middle));
+        growWith(state, std::vector<int>(middle, candidates.end()));
+    }
+
+    bool tryExtend(SafeState& state, ColumnSet extra)
+    {
+        const ColumnSet target = state.set.united(extra);
+        if (knownVulnerable(target))
+            return false;
+        schedule(target);
+        RowPartition extended;
+        const bool safe = m_oracle.staysSafe(state.partition, extra, m_workspaces.local(), extended);
+        ++m_counters.setsEvaluated;
+        m_verdicts.emplace(target, !safe);
+        if (safe) {
+            state.set = target;
+            state.partition = std::move(extended);
+            report(target, NodeEventKind::Safe);
+        } else {
+            // Vulnerable but (usually) not minimal: its supersets are settled, none counted here.
+            m_vulnerable.push_back(target);
+            report(target, NodeEventKind::Pruned);
+        }
+        return safe;
+    }
+
+    void acceptMinimal(ColumnSet set, const SetMeasure& measure)
+    {
+        m_minimal.push_back({set, measure.isolatedRows, measure.smallestClass});
+        m_vulnerable.push_back(set);
+        ++m_counters.setsVulnerable;
+        NodeEvent vulnerable{set, NodeEventKind::Vulnerable, measure.firstIsolatedRow, 0};
+        m_events.push_back(vulnerable);
+        const std::uint64_t pruned = supersetCount(set.size(), m_columnCount, m_parameters.maxSetSize);
+        m_counters.supersetsPruned += pruned;
+        m_events.push_back({set, NodeEventKind::Pruned, 0, pruned});
+    }
+
+    [[nodiscard]] bool knownVulnerable(ColumnSet set) const
+    {
+        if (const auto found = m_verdicts.find(set); found != m_verdicts.end())
+            return found->second;
+        return std::any_of(m_vulnerable.begin(), m_vulnerable.end(),
+                           [set](ColumnSet vulnerable) { return vulnerable.isSubsetOf(set); });
+    }
+
+    [[nodiscard]] bool coveredByMaximal(ColumnSet set) const
+    {
+        return std::any_of(m_maximal.begin(), m_maximal.end(),
+                           [set](const SafeSet& maximal) { return set.isSubsetOf(maximal.columns); });
+    }
+
+    void schedule(ColumnSet set)
+    {
+        ++m_counters.setsScheduled;
+        m_events.push_back({set, NodeEventKind::Scheduled, 0, 0});
+    }
+
+    void report(ColumnSet set, NodeEventKind kind)
+    {
+        if (kind == NodeEventKind::Safe)
+            ++m_counters.setsSafe;
+        m_events.push_back({set, kind, 0, 0});
+    }
+
+    void flush()
+    {
+        m_counters.rowsScanned = rowsScanned();
+        m_counters.elapsedSeconds = std::chrono::duration<double>(Clock::now() - m_started).count();
+        if (!m_events.empty())
+            m_observer.eventsReported(m_events, m_counters);
+        m_events.clear();
+    }
+
+    [[nodiscard]] std::uint64_t rowsScanned()
+    {
+        std::uint64_t total = 0;
+        for (const OracleWorkspace& workspace : m_workspaces)
+            total += workspace.refiner.rowsScanned();
+        return total;
+    }
+
+    bool stopped()
+    {
+        if (m_stop.stop_requested())
+            m_cancelled = true;
+        return m_cancelled;
+    }
+
+    void finish(SearchResult& result)
+    {
+        stopped();
+        flush();
+        result.minimalSets = m_minimal;
+        std::sort(result.minimalSets.begin(), result.minimalSets.end(),
+                  [](const MinimalSet& a, const MinimalSet& b) { return sizeThenLexLess(a.columns, b.columns); });
+        for (const SafeSet& maximal : m_maximal)
+            if (!maximal.columns.empty())
+                result.maximalSafeSets.push_back(maximal);
+        std::sort(result.maximalSafeSets.begin(), result.maximalSafeSets.end(),
+                  [](const SafeSet& a, const SafeSet& b) { return sizeThenLexLess(a.columns, b.columns); });
+        result.stats.setsEvaluated = m_counters.setsEvaluated;
+        result.stats.rowsScanned = m_counters.rowsScanned;
+        result.stats.searchSeconds = m_counters.elapsedSeconds;
+        result.complete = !m_cancelled;
+    }
+
+    const EncodedTable& m_table;
+    const ResolvedParameters& m_parameters;
+    std::stop_token m_stop;
+    SearchObserver& m_observer;
+    SetOracle m_oracle;
+    int m_columnCount;
+    std::vector<int> m_growOrder;
+    Clock::time_point m_started;
+    tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
+    std::unordered_map<ColumnSet, bool, ColumnSetHash> m_verdicts;
+    std::vector<ColumnSet> m_vulnerable;
+    std::vector<MinimalSet> m_minimal;
+    std::vector<SafeSet> m_maximal;
+    std::vector<NodeEvent> m_events;
+    SearchCounters m_counters;
+    bool m_cancelled = false;
+};
+
+} // namespace
+
+SearchResult runBorderSearch(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
+                             SearchObserver& observer)
+{
+    const ResolvedParameters resolved = resolveParameters(table, parameters);
+    SearchResult result = resultFor(Algorithm::Border, resolved);
+    tbb::task_arena arena(resolved.threads);
+    arena.execute([&] {
+        BorderSearch search(table, resolved, std::move(stop), observer);
+        search.run(result);
+    });
+    return result;
+}
+
+} // namespace qiscout::core

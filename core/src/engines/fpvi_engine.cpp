@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engines/fpvi_engine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "engines/event_batcher.h"
+#include "engines/search_setup.h"
+#include "engines/settled_lattice.h"
+#include "lattice/candidate_generator.h"
+#include "partition/class_scan.h"
+#include "partition/column_index.h"
+#include "partition/position_list_index.h"
+#include "partition/prefix_cache.h"
+#include "partition/prefix_planner.h"
+
+// Why the answer is exact whatever the timing:
+// - Levels are opened one at a time: the generator yields sets of size s + 1 only once every set
+//   of size s is settled, and only those whose subsets of size s are all safe. So every proper
+//   subset of an evaluated set is known safe, a vulnerable evaluated set is minimal, and no
+//   superset of a vulnerable set is ever evaluated (the trap of a superset racing its subset
+//   cannot occur).
+// - A task covers whole classes of the set's prefix P (a subset one column smaller, chosen by
+//   the prefix planner), taken from P's position list index. Every class of P + c lies inside
+//   one class of P, so a task sees complete classes and its counts are whole-table counts,
+//   never batch-local ones.
+// - Batches of a set are merged by sum and min, which do not depend on order, so the statistics
+//   are identical for every thread count and batch size.
+// A vulnerable set is reported as soon as one batch finds an isolated row; its remaining batches
+// still run so that its isolated-row count and smallest class are exact.
+
+namespace qiscout::core {
+namespace {
+
+// A few partitions of 11M rows (about 60 MB each): enough to serve a level, whose sets come
+// grouped by prefix, while an 11M x 20 search stays within 2 GB.
+constexpr std::size_t prefixCacheBytes = std::size_t{256} << 20;
+
+// Sets planned together: enough for a level of a 20-column table at once (the plan shares
+// prefixes within a chunk only), small enough to plan in well under a millisecond.
+constexpr std::size_t planChunk = 8192;
+
+// Workers are spawned inside libtbb, which ThreadSanitizer cannot see into (Debian's build is not
+// instrumented): a release by the search before spawning and an acquire by each worker show it
+// that the workers start after the search, its mutex included, was set up.
+std::atomic<std::uint64_t> searchesSetUp{0};
+
+// How far down the plan an idle worker looks for a partition to build ahead of time.
+constexpr std::size_t buildAheadSets = 64;
+
+// Sets open at once: one per worker, whose batches the workers interleave, plus one so that a
+// worker finishing its set finds the next one open and its partition built ahead.
+std::size_t activeWindow(int threads)
+{
+    return static_cast<std::size_t>(threads) + 1;
+}
+
+struct ActiveSet {
+    ColumnSet set;
+    /// The subset whose partition the set refines (see planPrefixes); empty at level 1.
+    ColumnSet prefix;
+    int column = 0;
+    std::shared_ptr<const PositionListIndex> parent;
+    /// Batches can be cut: at level 1 always, above once the prefix's partition is built.
+    bool ready = false;
+    /// The one task of a single column (level 1) or classes of the parent (above) still to hand out.
+    std::uint32_t nextUnit = 0;
+    std::uint32_t endUnit = 0;
+    int tasksInFlight = 0;
+    bool scheduled = false;
+    bool vulnerable = false;
+    ClassScan total;
+};
+
+struct PrefixState {
+    std::shared_ptr<const PositionListIndex> index;
+    int users = 0;
+};
+
+struct MaskLess {
+    bool operator()(ColumnSet a, ColumnSet b) const { return a.mask() < b.mask(); }
+};
+
+struct Job {
+    enum class Kind { Scan, Build, Wait, Done };
+    Kind kind = Kind::Wait;
+    ActiveSet* set = nullptr;
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+    ColumnSet prefix;
+};
+
+// Thread: run() is called on the caller's thread; workerLoop() runs on `threads` arena threads
+// which share every member under m_mutex, except the immutable table and indexes.
+class FpviSearch {
+public:
+    FpviSearch(const EncodedTable& table, const ResolvedParameters& parameters, std::stop_token stop,
+               SearchObserver& observer)
+        : m_table(table)
+        , m_parameters(parameters)
+        , m_stop(std::move(stop))
+        , m_events(observer)
+        , m_generator(parameters.columns, parameters.maxSetSize)
+        , m_cache(prefixCacheBytes)
+        , m_window(activeWindow(parameters.threads))
+    {}
+
+    SearchResult run();
+
+private:
+    void workerLoop();
+    Job pickJob(ColumnSet lastScanned);
+    bool buildAhead(Job& job);
+    bool planMore();
+    void refill();
+    bool issueBatch(Job& job, ColumnSet lastScanned);
+    void applyScan(const Job& job, const ClassScan& scan);
+    void applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index);
+    void settleIfDone(ActiveSet& set);
+    bool advanceLevel();
+    std::shared_ptr<const PositionListIndex> buildPrefix(ColumnSet prefix, CountingScratch& scratch);
+    PartitionStorage spareStorage();
+    ClassScan scan(const Job& job, CountingScratch& scratch) const;
+
+    const EncodedTable& m_table;
+    const ResolvedParameters& m_parameters;
+    std::stop_token m_stop;
+    std::vector<ColumnIndex> m_indexes;
+
+    std::mutex m_mutex;
+    std::condition_variable_any m_changed;
+    std::uint64_t m_changeCount = 0;
+    EventBatcher m_events;
+    CandidateGenerator m_generator;
+    std::vector<PlannedSet> m_plan;
+    std::size_t m_planCursor = 0;
+    /// The plan holds the rest of its level, not just a chunk of it.
+    bool m_wholeLevelPlanned = false;
+    PrefixCache m_cache;
+    SettledLattice m_settled;
+    std::size_t m_window;
+    std::vector<std::unique_ptr<ActiveSet>> m_active;
+    std::size_t m_roundRobin = 0;
+    std::map<ColumnSet, PrefixState, MaskLess> m_prefixes;
+    std::vector<ColumnSet> m_buildQueue;
+    std::vector<ColumnSet> m_levelSafe;
+    bool m_levelExhausted = false;
+    int m_tasksInFlight = 0;
+    int m_buildsInFlight = 0;
+    bool m_finished = false;
+};
+
+SearchResult FpviSearch::run()
+{
+    const auto started = std::chrono::steady_clock::now();
+    tbb::task_arena arena(m_parameters.threads);
+    tbb::task_group_context context;
+    // Tasks not yet started are dropped at once; running ones poll the token themselves.
+    const std::stop_callback cancelTasks(m_stop, [&context] { context.cancel_group_execution(); });
+    arena.execute([&] {
+        {
+            // Workers lock m_mutex first, which also shows ThreadSanitizer that they see the indexes.
+            const std::lock_guard lock(m_mutex);
+            m_indexes = buildColumnIndexes(m_table, m_parameters.columns, m_stop);
+        }
+        tbb::task_group group(context);
+        searchesSetUp.fetch_add(1, std::memory_order_release);
+        for (int worker = 1; worker < m_parameters.threads; ++worker)
+            group.run([this] { workerLoop(); });
+        workerLoop();
+        group.wait();
+    });
+
+    SearchResult result = resultFor(Algorithm::Fpvi, m_parameters);
+    result.complete = m_finished;
+    m_settled.fill(result, m_parameters, m_finished);
+    result.stats.setsEvaluated = m_events.counters().setsScheduled;
+    result.stats.rowsScanned = m_events.counters().rowsScanned;
+    result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    m_events.flush();
+    return result;
+}
+
+void FpviSearch::workerLoop()
+{
+    static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
+    std::unique_lock lock(m_mutex);
+    CountingScratch scratch(largestCardinality(m_indexes));
+    // A set, not a pointer: the set may be settled and freed by the time this worker looks again.
+    ColumnSet lastScanned;
+    while (!m_stop.stop_requested() && !m_finished) {
+        const Job job = pickJob(lastScanned);
+        if (job.kind == Job::Kind::Done) {
+            m_finished = true;
+            ++m_changeCount;
+            m_changed.notify_all();
+            return;
+        }
+        if (job.kind == Job::Kind::Wait) {
+            // Something is in flight on another worker; its result is what can unblock us.
+            const std::uint64_t seen = m_changeCount;
+            m_changed.wait(lock, m_stop, [&] { return m_changeCount != seen || m_finished; });
+            if (m_finished)
+                return;
+            continue;
+        }
+        lock.unlock();
+        if (job.kind == Job::Kind::Build) {
+            auto index = buildPrefix(job.prefix, scratch);
+            lock.lock();
+            --m_buildsInFlight;
+            if (index)
+                applyBuild(job.prefix, std::move(index));
+        } else {
+            const ClassScan result = scan(job, scratch);
+            lock.lock();
+            lastScanned = job.set->set;
+            applyScan(job, result);
+        }
+        ++m_changeCount;
+        m_changed.notify_all();
+        m_events.flushIfDue();
+    }
+}
+
+Job FpviSearch::pickJob(ColumnSet lastScanned)
+{
+    while (true) {
+        refill();
+        Job job;
+        if (!m_buildQueue.empty()) {
+            job.kind = Job::Kind::Build;
+            job.prefix = m_buildQueue.front();
+            m_buildQueue.erase(m_buildQueue.begin());
+            ++m_buildsInFlight;
+            return job;
+        }
+        if (issueBatch(job, lastScanned) || buildAhead(job))
+            return job;
+        if (m_tasksInFlight > 0 || m_buildsInFlight > 0 || !m_active.empty())
+            return job;
+        if (!advanceLevel()) {
+            job.kind = Job::Kind::Done;
+            return job;
+        }
+    }
+}
+
+// A worker with nothing to scan builds the partition that the next planned sets will refine, so
+// that it is ready when they open instead of holding up the other workers then. Builds in flight
+// are bounded by the workers: each holds a partition outside the cache's budget.
+bool FpviSearch::buildAhead(Job& job)
+{
+    if (m_buildsInFlight >= m_parameters.threads)
+        return false;
+    const std::size_t horizon = std::min(m_plan.size(), m_planCursor + buildAheadSets);
+    for (std::size_t position = m_planCursor; position < horizon; ++position) {
+        const ColumnSet prefix = m_plan[position].prefix;
+        if (prefix.empty() || m_prefixes.contains(prefix) || m_cache.find(prefix))
+            continue;
+        // No set uses it yet; refill() finds it here, built or still building, when one opens.
+        m_prefixes.try_emplace(prefix);
+        job.kind = Job::Kind::Build;
+        job.prefix = prefix;
+        ++m_buildsInFlight;
+        return true;
+    }
+    return false;
+}
+
+bool FpviSearch::planMore()
+{
+    std::vector<ColumnSet> sets;
+    while (sets.size() < planChunk) {
+        const std::optional<ColumnSet> candidate = m_generator.next();
+        if (!candidate)
+            break;
+        sets.push_back(*candidate);
+    }
+    m_plan.clear();
+    m_planCursor = 0;
+    m_wholeLevelPlanned = sets.size() < planChunk;
+    if (sets.empty())
+        return false;
+    if (sets.front().size() == 1) {
+        for (const ColumnSet set : sets)
+            m_plan.push_back(PlannedSet{set, ColumnSet{}});
+    } else {
+        m_plan = planPrefixes(sets);
+    }
+    return true;
+}
+
+void FpviSearch::refill()
+{
+    while (!m_levelExhausted && m_active.size() < m_window) {
+        if (m_planCursor == m_plan.size() && !planMore()) {
+            m_levelExhausted = true;
+            break;
+        }
+        const PlannedSet planned = m_plan[m_planCursor++];
+        auto active = std::make_unique<ActiveSet>();
+        active->set = planned.set;
+        active->column = planned.set.minus(planned.prefix).first();
+        if (planned.prefix.empty()) {
+            active->ready = true;
+            // A single column is settled whole from its frequencies, in one task.
+            active->endUnit = m_table.rowCount > 0 ? 1 : 0;
+        } else {
+            active->prefix = planned.prefix;
+            auto [state, inserted] = m_prefixes.try_emplace(active->prefix);
+            ++state->second.users;
+            if (inserted) {
+                state->second.index = m_cache.find(active->prefix);
+                if (!state->second.index)
+                    m_buildQueue.push_back(active->prefix);
+            }
+            if (state->second.index) {
+                active->parent = state->second.index;
+                active->ready = true;
+                active->endUnit = active->parent->classCount();
+            }
+        }
+        m_active.push_back(std::move(active));
+        settleIfDone(*m_active.back());
+    }
+}
+
+// A worker keeps to the set it scanned last while that set has batches left, and otherwise takes
+// one that no worker is scanning: t workers advance t sets side by side, batch by batch, while
+// each core gathers from one set's column at a time. A core switching sets at every batch evicts
+// one column with the other: its scans took a tenth longer on 1M x 20, and one worker alone now
+// scans its sets one after another.
+bool FpviSearch::issueBatch(Job& job, ColumnSet lastScanned)
+{
+    ActiveSet* chosen = nullptr;
+    std::size_t chosenPosition = 0;
+    const std::size_t count = m_active.size();
+    for (std::size_t step = 0; step < count; ++step) {
+        const std::size_t position = (m_roundRobin + step) % count;
+        ActiveSet& active = *m_active[position];
+        if (!active.ready || active.nextUnit >= active.endUnit)
+            continue;
+        if (chosen == nullptr || active.set == lastScanned ||
+            (chosen->tasksInFlight > 0 && active.tasksInFlight == 0)) {
+            chosen = &active;
+            chosenPosition = position;
+        }
+        if (active.set == lastScanned)
+            break;
+    }
+    if (chosen == nullptr)
+        return false;
+    ActiveSet& active = *chosen;
+    job.kind = Job::Kind::Scan;
+    job.set = &active;
+    job.begin = active.nextUnit;
+    if (!active.parent) {
+        job.end = active.endUnit;
+    } else {
+        // Whole classes whose first row lies within the next batch-size rows: at least one.
+        const std::uint64_t limit = active.parent->classStart(job.begin) + m_parameters.batchSize;
+        const auto position32 = static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, m_table.rowCount));
+        job.end = std::max(job.begin + 1, std::min(active.endUnit, active.parent->firstClassFrom(position32)));
+    }
+    active.nextUnit = job.end;
+    ++active.tasksInFlight;
+    ++m_tasksInFlight;
+    if (!active.scheduled) {
+        active.scheduled = true;
+        m_events.record(NodeEvent{active.set, NodeEventKind::Scheduled, 0, 0});
+        ++m_events.counters().setsScheduled;
+    }
+    m_roundRobin = chosenPosition + 1;
+    return true;
+}
+
+ClassScan FpviSearch::scan(const Job& job, CountingScratch& scratch) const
+{
+    const ColumnIndex& column = m_indexes[static_cast<std::size_t>(job.set->column)];
+    if (!job.set->parent)
+        return settleColumn(column, m_parameters.k, m_stop);
+    return job.set->parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
+}
+
+void FpviSearch::applyScan(const Job& job, const ClassScan& scan)
+{
+    ActiveSet& active = *job.set;
+    --active.tasksInFlight;
+    --m_tasksInFlight;
+    if (scan.interrupted)
+        return;
+    m_events.counters().rowsScanned += scan.rowsVisited;
+    active.total.merge(scan);
+    if (scan.isolatedRows > 0 && !active.vulnerable) {
+        active.vulnerable = true;
+        m_events.record(NodeEvent{active.set, NodeEventKind::Vulnerable, scan.firstIsolatedRow.value_or(0), 0});
+        ++m_events.counters().setsVulnerable;
+        const std::uint64_t pruned =
+            supersetCount(active.set.size(), m_parameters.columns.size(), m_parameters.maxSetSize);
+        if (pruned > 0) {
+            m_events.record(NodeEvent{active.set, NodeEventKind::Pruned, 0, pruned});
+            m_events.counters().supersetsPruned += pruned;
+        }
+    }
+    settleIfDone(active);
+}
+
+void FpviSearch::applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index)
+{
+    const auto state = m_prefixes.find(prefix);
+    if (state == m_prefixes.end())
+        return;
+    state->second.index = index;
+    for (const auto& active : m_active) {
+        if (active->prefix == prefix && !active->ready) {
+            active->parent = index;
+            active->ready = true;
+            active->endUnit = index->classCount();
+        }
+    }
+    for (std::size_t position = m_active.size(); position-- > 0;)
+        settleIfDone(*m_active[position]);
+}
+
+// Removes `set` from the active list when all of its batches are back, recording its verdict.
+void FpviSearch::settleIfDone(ActiveSet& set)
+{
+    if (!set.ready || set.nextUnit < set.endUnit || set.tasksInFlight > 0)
+        return;
+    if (!set.scheduled) {
+        m_events.record(NodeEvent{set.set, NodeEventKind::Scheduled, 0, 0});
+        ++m_events.counters().setsScheduled;
+    }
+    if (set.vulnerable) {
+        m_settled.addMinimal(set.set, set.total.isolatedRows, set.total.smallestClassOrZero());
+    } else {
+        m_settled.addSafe(set.set, set.total.smallestClassOrZero());
+        m_levelSafe.push_back(set.set);
+        m_events.record(NodeEvent{set.set, NodeEventKind::Safe, 0, 0});
+        ++m_events.counters().setsSafe;
+    }
+    ++m_events.counters().setsEvaluated;
+    if (!set.prefix.empty()) {
+        const auto state = m_prefixes.find(set.prefix);
+        if (--state->second.users == 0)
+            m_prefixes.erase(state);
+    }
+    const auto found =
+        std::find_if(m_active.begin(), m_active.end(), [&set](const auto& active) { return active.get() == &set; });
+    m_active.erase(found);
+}
+
+bool FpviSearch::advanceLevel()
+{
+    m_levelExhausted = false;
+    m_roundRobin = 0;
+    const bool more = m_generator.advance(std::move(m_levelSafe));
+    m_levelSafe.clear();
+    return more;
+}
+
+// Refines the largest cached subset of `prefix` one column at a time, caching every step: the
+// planner's prefixes of the next level are often one column away from these.
+std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefix, CountingScratch& scratch)
+{
+    PrefixCache::Found start;
+    PartitionStorage storage;
+    {
+        const std::lock_guard lock(m_mutex);
+        start = m_cache.findLargestSubset(prefix);
+        if (start.set != prefix)
+            storage = spareStorage();
+    }
+    ColumnSet built = start.set;
+    std::shared_ptr<const PositionListIndex> current = std::move(start.index);
+    std::uint64_t rowsVisited = 0;
+    for (const int column : prefix.minus(built).columns()) {
+        const ColumnIndex& index = m_indexes[static_cast<std::size_t>(column)];
+        auto next = current ? current->refined(index, scratch, m_stop, std::move(storage))
+                            : PositionListIndex::ofColumn(index, m_stop, std::move(storage));
+        if (!next)
+            return nullptr;
+        rowsVisited += m_table.rowCount;
+        built = built.with(column);
+        auto shared = std::make_shared<PositionListIndex>(std::move(*next));
+        current = shared;
+        const std::lock_guard lock(m_mutex);
+        m_cache.insert(built, std::move(shared));
+        if (built != prefix)
+            storage = spareStorage();
+    }
+    const std::lock_guard lock(m_mutex);
+    m_events.counters().rowsScanned += rowsVisited;
+    return current;
+}
+
+// Buffers for a build, taken from a cached partition that can serve no longer: smaller than this
+// level's prefixes and not where a prefix still to build would start from. Such buffers are
+// already mapped, while fresh ones are faulted in page by page: on this project's machines a
+// build of 1M rows into fresh memory took 4.7 ms against 3.8 ms, and 13 ms in a process's first
+// search. A partition's use is only judged once the plan holds the whole level.
+PartitionStorage FpviSearch::spareStorage()
+{
+    if (!m_wholeLevelPlanned || m_plan.empty())
+        return m_cache.takeSpare();
+    const int levelPrefixSize = m_plan.front().set.size() - 1;
+    std::vector<ColumnSet> starts;
+    const auto addStartOf = [&](ColumnSet prefix) {
+        if (!prefix.empty() && !m_cache.contains(prefix))
+            starts.push_back(m_cache.largestSubset(prefix));
+    };
+    for (std::size_t position = m_planCursor; position < m_plan.size(); ++position) {
+        if (position == m_planCursor || m_plan[position].prefix != m_plan[position - 1].prefix)
+            addStartOf(m_plan[position].prefix);
+    }
+    for (const auto& [prefix, state] : m_prefixes) {
+        if (!state.index)
+            addStartOf(prefix);
+    }
+    return m_cache.takeSpare([&](ColumnSet set) {
+        return set.size() >= levelPrefixSize || std::find(starts.begin(), starts.end(), set) != starts.end();
+    });
+}
+
+} // namespace
+
+SearchResult runFpvi(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
+                     SearchObserver& observer)
+{
+    const ResolvedParameters resolved = resolveParameters(table, parameters);
+    FpviSearch search(table, resolved, std::move(stop), observer);
+    return search.run();
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <stop_token>
+
+#include "qiscout/core/engines/search_observer.h"
+#include "qiscout/core/engines/search_parameters.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// MTUI: the paper's naive parallel baseline, one whole-table job per column set.
+[[nodiscard]] SearchResult runMtui(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
+                                   SearchObserver& observer);
+
+} // namespace qiscout::core

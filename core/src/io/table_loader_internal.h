@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// In-memory entry points behind loadTable and previewTable, for tests and the fuzzer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+
+#include "qiscout/core/io/table_loader.h"
+
+namespace qiscout::core {
+
+/// Knobs the public API fixes but tests and the fuzzer turn down to reach rare paths cheaply.
+struct LoadLimits {
+    std::uint64_t maxRows = 0xFFFFFFFFull;
+    std::size_t maxColumns = maxTableColumns;
+    /// Bytes parsed per step before the columns encode them; a step grows to fit a longer record.
+    std::size_t chunkBytes = std::size_t{1} << 20;
+    /// Progress is reported at most once per max(this, 1% of the input) bytes, and once at the end.
+    std::size_t progressStepBytes = std::size_t{4} << 20;
+};
+
+/// Loads `bytes` as the contents of `sourceName`. `releasePrefix`, when set, learns how many
+/// leading bytes of `bytes` the loader has finished with, so a memory map can drop those pages.
+[[nodiscard]] EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sourceName,
+                                               const LoadOptions& options, std::stop_token stop,
+                                               const LoadProgress& progress, LoadSettings* used,
+                                               const LoadLimits& limits = {},
+                                               const std::function<void(std::size_t)>& releasePrefix = {});
+
+/// previewTable over `bytes`, reading only as far as the requested rows need.
+[[nodiscard]] TablePreview previewTableFromBuffer(std::string_view bytes, const std::string& sourceName,
+                                                  const LoadOptions& options, std::size_t maxRows,
+                                                  const LoadLimits& limits = {});
+
+} // namespace qiscout::core

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/lattice/column_set.h"
+
+namespace qiscout::core {
+
+bool sizeThenLexLess(ColumnSet a, ColumnSet b)
+{
+    if (a.size() != b.size())
+        return a.size() < b.size();
+    // Lexicographic on ascending positions: the first differing position decides, and the set
+    // holding the lower column at that point comes first.
+    const std::uint64_t difference = a.mask() ^ b.mask();
+    if (difference == 0)
+        return false;
+    const std::uint64_t lowest = difference & (~difference + 1);
+    return (a.mask() & lowest) != 0;
+}
+
+std::string describe(ColumnSet set, const std::vector<std::string>& columnNames)
+{
+    std::string text = "{";
+    bool firstName = true;
+    for (const int column : set.columns()) {
+        if (!firstName)
+            text += ", ";
+        firstName = false;
+        const auto position = static_cast<std::size_t>(column);
+        text += position < columnNames.size() ? columnNames[position] : std::to_string(column);
+    }
+    text += "}";
+    return text;
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/lattice/lattice_layout.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <limits>
+#include <map>
+#include <utility>
+
+namespace qiscout::core {
+
+namespace {
+
+constexpr std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
+{
+    return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
+}
+
+using PascalTriangle = std::array<std::array<std::uint64_t, ColumnSet::capacity + 1>, ColumnSet::capacity + 1>;
+
+constexpr PascalTriangle makePascalTriangle()
+{
+    PascalTriangle table{};
+    for (std::size_t n = 0; n <= ColumnSet::capacity; ++n) {
+        table[n][0] = 1;
+        for (std::size_t k = 1; k <= n; ++k)
+            table[n][k] = saturatingAdd(table[n - 1][k - 1], table[n - 1][k]);
+    }
+    return table;
+}
+
+constexpr PascalTriangle pascal = makePascalTriangle();
+static_assert(pascal[64][32] == 1832624140942590534ULL, "C(64, 32) must be exact");
+
+/// floor(a * b / c) without overflow for a < c.
+std::uint64_t mulDiv(std::uint64_t a, std::uint64_t b, std::uint64_t c)
+{
+    __extension__ using Wide = unsigned __int128;
+    return static_cast<std::uint64_t>(static_cast<Wide>(a) * b / c);
+}
+
+/// ceil(a * b / c).
+std::uint64_t mulDivCeil(std::uint64_t a, std::uint64_t b, std::uint64_t c)
+{
+    __extension__ using Wide = unsigned __int128;
+    const Wide product = static_cast<Wide>(a) * b;
+    return static_cast<std::uint64_t>((product + c - 1) / c);
+}
+
+/// Counts, per chosen size j, the subsets of `free` (a local column mask) that contain at least
+/// one of `roots` (each a subset of `free`). Branches on the column shared by most roots and
+/// memoises on (free, roots), which keeps typical minimal-set families far from 2^n.
+class UpClosureCounter {
+public:
+    using Counts = std::vector<std::uint64_t>;
+
+    explicit UpClosureCounter(int columnCount) : m_width(static_cast<std::size_t>(columnCount) + 1) {}
+
+    Counts count(std::uint64_t free, std::vector<std::uint64_t> roots)
+    {
+        Counts result(m_width, 0);
+        if (roots.empty())
+            return result;
+        const int freeCount = std::popcount(free);
+        if (std::find(roots.begin(), roots.end(), 0) != roots.end()) {
+            for (int j = 0; j <= freeCount; ++j)
+                result[static_cast<std::size_t>(j)] = LatticeLayout::binomial(freeCount, j);
+            return result;
+        }
+        keepMinimal(roots);
+        std::uint64_t involved = 0;
+        for (const std::uint64_t root : roots)
+            involved |= root;
+        // Columns in no root are free choices: convolve with C(|outside|, .).
+        const int outside = std::popcount(free & ~involved);
+        const Counts inner = countInvolved(involved, std::move(roots));
+        for (std::size_t j = 0; j < m_width; ++j) {
+            if (inner[j] == 0)
+                continue;
+            for (int extra = 0; extra <= outside && j + static_cast<std::size_t>(extra) < m_width; ++extra)
+                result[j + static_cast<std::size_t>(extra)] += inner[j] * LatticeLayout::binomial(outside, extra);
+        }
+        return result;
+    }
+
+private:
+    static void keepMinimal(std::vector<std::uint64_t>& roots)
+    {
+        std::sort(roots.begin(), roots.end(), [](std::uint64_t a, std::uint64_t b) {
+            const int sizeA = std::popcount(a);
+            const int sizeB = std::popcount(b);
+            return sizeA != sizeB ? sizeA < sizeB : a < b;
+        });
+        roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+        std::vector<std::uint64_t> minimal;
+        for (const std::uint64_t root : roots) {
+            const bool absorbed = std::any_of(minimal.begin(), minimal.end(),
+                                              [root](std::uint64_t smaller) { return (root & smaller) == smaller; });
+            if (!absorbed)
+                minimal.push_back(root);
+        }
+        roots = std::move(minimal);
+    }
+
+    Counts countInvolved(std::uint64_t free, std::vector<std::uint64_t> roots)
+    {
+        auto key = std::make_pair(free, roots);
+        if (const auto found = m_memo.find(key); found != m_memo.end())
+            return found->second;
+
+        std::array<int, ColumnSet::capacity> frequency{};
+        for (const std::uint64_t root : roots)
+            for (std::uint64_t rest = root; rest != 0; rest &= rest - 1)
+                ++frequency[static_cast<std::size_t>(std::countr_zero(rest))];
+        const auto busiest = static_cast<int>(std::max_element(frequency.begin(), frequency.end()) - frequency.begin());
+        const std::uint64_t bit = std::uint64_t{1} << busiest;
+        const std::uint64_t rest = free & ~bit;
+
+        std::vector<std::uint64_t> without;
+        std::vector<std::uint64_t> with;
+        for (const std::uint64_t root : roots) {
+            if ((root & bit) == 0)
+                without.push_back(root);
+            with.push_back(root & ~bit);
+        }
+        const Counts excluded = count(rest, std::move(without));
+        const Counts included = count(rest, std::move(with));
+        Counts result(m_width, 0);
+        for (std::size_t j = 0; j < m_width; ++j)
+            result[j] = excluded[j] + (j > 0 ? included[j - 1] : 0);
+        m_memo.emplace(std::move(key), result);
+        return result;
+    }
+
+    std::size_t m_width;
+    std::map<std::pair<std::uint64_t, std::vector<std::uint64_t>>, Counts> m_memo;
+};
+
+} // namespace
+
+std::uint64_t LatticeLayout::binomial(int n, int k)
+{
+    if (n < 0 || n > ColumnSet::capacity || k < 0 || k > n)
+        return 0;
+    return pascal[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
+}
+
+LatticeLayout::LatticeLayout(ColumnSet searchedColumns, int maxSetSize)
+    : m_searched(searchedColumns)
+    , m_columnCount(searchedColumns.size())
+    , m_levelCount(maxSetSize < 1 ? searchedColumns.size() : std::min(maxSetSize, searchedColumns.size()))
+{
+    std::size_t local = 0;
+    for (const int column : searchedColumns.columns())
+        m_positions[local++] = column;
+}
+
+std::uint64_t LatticeLayout::levelSize(int size) const
+{
+    return size < 1 || size > m_levelCount ? 0 : binomial(m_columnCount, size);
+}
+
+std::uint64_t LatticeLayout::totalSize() const
+{
+    std::uint64_t total = 0;
+    for (int size = 1; size <= m_levelCount; ++size)
+        total = saturatingAdd(total, levelSize(size));
+    return total;
+}
+
+bool LatticeLayout::contains(ColumnSet set) const
+{
+    return !set.empty() && set.isSubsetOf(m_searched) && set.size() <= m_levelCount;
+}
+
+int LatticeLayout::localIndex(int column) const
+{
+    return ColumnSet::fromMask(m_searched.mask() & ((std::uint64_t{1} << column) - 1)).size();
+}
+
+// Lexicographic rank of c_1 < ... < c_s among s-subsets of n: C(n, s) - 1 - sum_i C(n-1-c_i, s-i+1),
+// the colex rank of the mirrored set subtracted from the last rank.
+std::uint64_t LatticeLayout::rank(ColumnSet set) const
+{
+    assert(contains(set));
+    const int size = set.size();
+    std::uint64_t mirroredColex = 0;
+    int remaining = size;
+    for (const int column : set.columns()) {
+        mirroredColex += binomial(m_columnCount - 1 - localIndex(column), remaining);
+        --remaining;
+    }
+    return binomial(m_columnCount, size) - 1 - mirroredColex;
+}
+
+ColumnSet LatticeLayout::unrank(int size, std::uint64_t rank) const
+{
+    assert(size >= 1 && size <= m_columnCount && rank < binomial(m_columnCount, size));
+    std::uint64_t mirroredColex = binomial(m_columnCount, size) - 1 - rank;
+    std::uint64_t mask = 0;
+    int mirrored = m_columnCount; // mirrored positions strictly decrease from one column to the next
+    for (int remaining = size; remaining >= 1; --remaining) {
+        int candidate = mirrored - 1;
+        while (binomial(candidate, remaining) > mirroredColex)
+            --candidate;
+        mirroredColex -= binomial(candidate, remaining);
+        mirrored = candidate;
+        mask |= std::uint64_t{1} << tableColumn(m_columnCount - 1 - candidate);
+    }
+    return ColumnSet::fromMask(mask);
+}
+
+double LatticeLayout::x(ColumnSet set) const
+{
+    return (static_cast<double>(rank(set)) + 0.5) / static_cast<double>(levelSize(set.size()));
+}
+
+double LatticeLayout::y(int size) const
+{
+    return m_levelCount <= 1 ? 0.0 : static_cast<double>(size - 1) / static_cast<double>(m_levelCount - 1);
+}
+
+std::uint64_t LatticeLayout::bucketOf(ColumnSet set, std::uint64_t bucketCount) const
+{
+    return bucketOfRank(rank(set), levelSize(set.size()), bucketCount);
+}
+
+std::uint64_t LatticeLayout::bucketOfRank(std::uint64_t rank, std::uint64_t levelSize, std::uint64_t bucketCount)
+{
+    return mulDiv(rank, bucketCount, levelSize);
+}
+
+RankRange LatticeLayout::bucketRanks(std::uint64_t bucket, std::uint64_t levelSize, std::uint64_t bucketCount)
+{
+    // Rank r is in bucket b exactly when b <= r * B / L < b + 1, i.e. ceil(b L / B) <= r < ceil((b+1) L / B).
+    return RankRange{mulDivCeil(bucket, levelSize, bucketCount), mulDivCeil(bucket + 1, levelSize, bucketCount)};
+}
+
+std::vector<std::uint64_t> LatticeLayout::countContainingAny(std::span<const ColumnSet> sets) const
+{
+    std::vector<std::uint64_t> roots;
+    for (const ColumnSet set : sets) {
+        if (!set.isSubsetOf(m_searched))
+            continue;
+        std::uint64_t local = 0;
+        for (const int column : set.columns())
+            local |= std::uint64_t{1} << localIndex(column);
+        roots.push_back(local);
+    }
+    const std::uint64_t all = m_columnCount >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << m_columnCount) - 1;
+    UpClosureCounter counter(m_columnCount);
+    std::vector<std::uint64_t> counts = counter.count(all, std::move(roots));
+    counts.resize(static_cast<std::size_t>(m_levelCount) + 1);
+    return counts;
+}
+
+} // namespace qiscout::core

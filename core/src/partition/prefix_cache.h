@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Recently built partitions, kept within a memory budget so that a level's sets can share them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "qiscout/core/lattice/column_set.h"
+
+#include "partition/position_list_index.h"
+
+namespace qiscout::core {
+
+/// A least-recently-used cache of partitions keyed by column set. Sets of one level that share a
+/// prefix are generated together, so a handful of entries serves a whole level; evicting an entry
+/// only costs a rebuild from a shorter cached prefix.
+/// Thread: used under the coordinator's lock.
+class PrefixCache {
+public:
+    explicit PrefixCache(std::size_t budgetBytes) : m_budgetBytes(budgetBytes) {}
+
+    /// The cached partition of exactly `set`, or null.
+    [[nodiscard]] std::shared_ptr<const PositionListIndex> find(ColumnSet set);
+    /// Whether `set`'s partition is cached, without counting as a use.
+    [[nodiscard]] bool contains(ColumnSet set) const;
+
+    struct Found {
+        ColumnSet set;
+        std::shared_ptr<const PositionListIndex> index;
+    };
+    /// The cached partition of the largest subset of `set` (the most recently used among equals);
+    /// an empty set and null when no subset is cached.
+    [[nodiscard]] Found findLargestSubset(ColumnSet set);
+    /// Which subset findLargestSubset would return, without counting as a use.
+    [[nodiscard]] ColumnSet largestSubset(ColumnSet set) const;
+
+    /// Keeps `index` as the partition of `set`, evicting the least recently used entries beyond
+    /// the budget (never the newest one).
+    void insert(ColumnSet set, std::shared_ptr<PositionListIndex> index);
+
+    /// Buffers for the next build, from a partition nobody else holds: the least recently used
+    /// one that `stillWanted` turns down, or, once the cache is full, the least recently used one,
+    /// which that build's insert would evict anyway. Empty buffers when there is no such partition.
+    [[nodiscard]] PartitionStorage takeSpare(const std::function<bool(ColumnSet)>& stillWanted = {});
+
+private:
+    /// Position in m_entries of what findLargestSubset returns; m_entries.size() when none.
+    [[nodiscard]] std::size_t largestSubsetPosition(ColumnSet set) const;
+
+    struct Entry {
+        ColumnSet set;
+        /// Mutable so that the buffers can be taken back once no reader is left.
+        std::shared_ptr<PositionListIndex> index;
+        std::uint64_t lastUse = 0;
+    };
+
+    std::size_t m_budgetBytes;
+    std::size_t m_bytes = 0;
+    std::uint64_t m_clock = 0;
+    std::vector<Entry> m_entries;
+};
+
+} // namespace qiscout::core

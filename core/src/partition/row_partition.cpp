@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "partition/row_partition.h"
+
+#include <numeric>
+
+namespace qiscout::core {
+
+RowPartition wholeTablePartition(std::uint32_t rowCount)
+{
+    RowPartition partition;
+    partition.rows.resize(rowCount);
+    std::iota(partition.rows.begin(), partition.rows.end(), std::uint32_t{0});
+    partition.starts = {0, rowCount};
+    return partition;
+}
+
+bool PartitionRefiner::refine(const RowPartition& input, const EncodedColumn& column, std::uint64_t abortAtSize,
+                              RowPartition& output)
+{
+    if (m_counts.size() < column.dictionary.size())
+        m_counts.resize(column.dictionary.size(), 0);
+    output.rows.resize(input.rows.size());
+    output.starts.clear();
+    output.starts.push_back(0);
+
+    const std::uint32_t* codes = column.codes.data();
+    const std::size_t classCount = input.classCount();
+    for (std::size_t index = 0; index < classCount; ++index) {
+        const std::uint32_t begin = input.starts[index];
+        const std::uint32_t end = input.starts[index + 1];
+        m_rowsScanned += end - begin;
+        if (end - begin == 1) {
+            output.rows[begin] = input.rows[begin];
+            output.starts.push_back(end);
+            continue;
+        }
+        m_touched.clear();
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const std::uint32_t code = codes[input.rows[i]];
+            if (m_counts[code]++ == 0)
+                m_touched.push_back(code);
+        }
+        bool tooSmall = false;
+        std::uint32_t position = begin;
+        for (const std::uint32_t code : m_touched) {
+            const std::uint32_t size = m_counts[code];
+            tooSmall = tooSmall || size <= abortAtSize;
+            m_counts[code] = position;
+            position += size;
+            output.starts.push_back(position);
+        }
+        if (tooSmall) {
+            for (const std::uint32_t code : m_touched)
+                m_counts[code] = 0;
+            return false;
+        }
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const std::uint32_t row = input.rows[i];
+            output.rows[m_counts[codes[row]]++] = row;
+        }
+        for (const std::uint32_t code : m_touched)
+            m_counts[code] = 0;
+    }
+    return true;
+}
+
+} // namespace qiscout::core

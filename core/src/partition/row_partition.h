@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Position-list partitions of rows, refined one column at a time (the TANE/DUCC idea): a set's
+// classes are its subset's classes split by one more column, so each step costs O(rows).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// Rows grouped by class: class c holds rows[starts[c] .. starts[c + 1]).
+struct RowPartition {
+    std::vector<std::uint32_t> rows;
+    std::vector<std::uint32_t> starts;
+
+    [[nodiscard]] std::size_t classCount() const { return starts.empty() ? 0 : starts.size() - 1; }
+    [[nodiscard]] std::uint32_t classSize(std::size_t index) const { return starts[index + 1] - starts[index]; }
+};
+
+/// Every row in one class: the partition of the empty column set.
+[[nodiscard]] RowPartition wholeTablePartition(std::uint32_t rowCount);
+
+/// Splits partitions by a column, reusing its scratch space between calls.
+/// Thread: one instance per thread.
+class PartitionRefiner {
+public:
+    /// Writes `input` split by `column` into `output` and returns true, unless `abortAtSize` is
+    /// non-zero and a class of at most that many rows appears: then returns false and leaves
+    /// `output` unspecified. Classes keep their order; new classes follow first appearance.
+    bool refine(const RowPartition& input, const EncodedColumn& column, std::uint64_t abortAtSize,
+                RowPartition& output);
+
+    /// Rows visited by refine since construction.
+    [[nodiscard]] std::uint64_t rowsScanned() const { return m_rowsScanned; }
+
+private:
+    std::vector<std::uint32_t> m_counts;
+    std::vector<std::uint32_t> m_touched;
+    std::uint64_t m_rowsScanned = 0;
+};
+
+} // namespace qiscout::core

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "partition/set_oracle.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+namespace qiscout::core {
+
+SetOracle::SetOracle(const EncodedTable& table, std::uint64_t k) : m_table(table), m_k(k)
+{
+    m_rankOrder.resize(table.columnCount());
+    std::iota(m_rankOrder.begin(), m_rankOrder.end(), 0);
+    std::stable_sort(m_rankOrder.begin(), m_rankOrder.end(), [&table](int a, int b) {
+        return table.columns[static_cast<std::size_t>(a)].distinctCount() >
+               table.columns[static_cast<std::size_t>(b)].distinctCount();
+    });
+}
+
+std::vector<int> SetOracle::refinementOrder(ColumnSet set) const
+{
+    std::vector<int> order;
+    order.reserve(static_cast<std::size_t>(set.size()));
+    for (const int column : m_rankOrder)
+        if (set.contains(column))
+            order.push_back(column);
+    return order;
+}
+
+SetMeasure SetOracle::measure(ColumnSet set, OracleWorkspace& workspace, RowPartition& partition) const
+{
+    partition = wholeTablePartition(m_table.rowCount);
+    for (const int column : refinementOrder(set)) {
+        workspace.refiner.refine(partition, m_table.columns[static_cast<std::size_t>(column)], 0, workspace.spare);
+        std::swap(partition, workspace.spare);
+    }
+    return summarize(partition);
+}
+
+bool SetOracle::staysSafe(const RowPartition& base, ColumnSet extra, OracleWorkspace& workspace,
+                          RowPartition& result) const
+{
+    const RowPartition* current = &base;
+    for (const int column : refinementOrder(extra)) {
+        if (!workspace.refiner.refine(*current, m_table.columns[static_cast<std::size_t>(column)], m_k,
+                                      workspace.spare))
+            return false;
+        std::swap(result, workspace.spare);
+        current = &result;
+    }
+    if (current == &base)
+        result = base;
+    return true;
+}
+
+SetMeasure SetOracle::summarize(const RowPartition& partition) const
+{
+    SetMeasure measure;
+    std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
+    std::uint32_t firstRow = std::numeric_limits<std::uint32_t>::max();
+    for (std::size_t index = 0; index < partition.classCount(); ++index) {
+        const std::uint32_t size = partition.classSize(index);
+        smallest = std::min<std::uint64_t>(smallest, size);
+        if (size <= m_k) {
+            measure.isolatedRows += size;
+            const auto begin = partition.rows.begin() + partition.starts[index];
+            firstRow = std::min(firstRow, *std::min_element(begin, begin + size));
+        }
+    }
+    measure.smallestClass = partition.classCount() == 0 ? 0 : smallest;
+    measure.vulnerable = measure.isolatedRows > 0;
+    measure.firstIsolatedRow = measure.vulnerable ? firstRow : 0;
+    return measure;
+}
+
+} // namespace qiscout::core

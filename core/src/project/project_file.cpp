@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/project/project_file.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace qiscout::core {
+namespace {
+
+constexpr const char* formatName = "qiscout-project";
+constexpr int formatVersion = 1;
+
+const char* toString(TextEncoding encoding)
+{
+    switch (encoding) {
+    case TextEncoding::Utf8:
+        return "utf-8";
+    case TextEncoding::Windows1252:
+        return "windows-1252";
+    case TextEncoding::Auto:
+        break;
+    }
+    return "auto";
+}
+
+TextEncoding parseEncoding(const std::string& text)
+{
+    if (text == "utf-8")
+        return TextEncoding::Utf8;
+    if (text == "windows-1252")
+        return TextEncoding::Windows1252;
+    if (text == "auto")
+        return TextEncoding::Auto;
+    throw ProjectError("The project names an unknown text encoding \"" + text + "\".");
+}
+
+nlohmann::json loadOptionsToJson(const LoadOptions& options)
+{
+    nlohmann::json json;
+    json["delimiter"] = options.delimiter ? nlohmann::json(std::string(1, *options.delimiter)) : nlohmann::json();
+    json["hasHeader"] = options.hasHeader ? nlohmann::json(*options.hasHeader) : nlohmann::json();
+    json["missingTokens"] = options.missingTokens;
+    json["encoding"] = toString(options.encoding);
+    json["skipRaggedRows"] = options.skipRaggedRows;
+    return json;
+}
+
+LoadOptions loadOptionsFromJson(const nlohmann::json& json)
+{
+    LoadOptions options;
+    if (const auto it = json.find("delimiter"); it != json.end() && !it->is_null()) {
+        const auto delimiter = it->get<std::string>();
+        if (delimiter.size() != 1)
+            throw ProjectError("The project's delimiter must be a single character.");
+        options.delimiter = delimiter.front();
+    }
+    if (const auto it = json.find("hasHeader"); it != json.end() && !it->is_null())
+        options.hasHeader = it->get<bool>();
+    if (const auto it = json.find("missingTokens"); it != json.end())
+        options.missingTokens = it->get<std::vector<std::string>>();
+    if (const auto it = json.find("encoding"); it != json.end())
+        options.encoding = parseEncoding(it->get<std::string>());
+    options.skipRaggedRows = json.value("skipRaggedRows", false);
+    return options;
+}
+
+nlohmann::json parametersToJson(const SearchParameters& parameters, Algorithm algorithm)
+{
+    nlohmann::json json;
+    json["k"] = parameters.k;
+    json["threads"] = parameters.threads ? nlohmann::json(*parameters.threads) : nlohmann::json();
+    json["batchSize"] = parameters.batchSize ? nlohmann::json(*parameters.batchSize) : nlohmann::json();
+    json["maxSetSize"] = parameters.maxSetSize ? nlohmann::json(*parameters.maxSetSize) : nlohmann::json();
+    json["algorithm"] = toString(algorithm);
+    return json;
+}
+
+template <typename T>
+std::optional<T> optionalValue(const nlohmann::json& json, const char* key)
+{
+    const auto it = json.find(key);
+    if (it == json.end() || it->is_null())
+        return std::nullopt;
+    return it->get<T>();
+}
+
+} // namespace
+
+std::string projectToJson(const Project& project)
+{
+    nlohmann::json json;
+    json["format"] = formatName;
+    json["version"] = formatVersion;
+    json["table"] = project.tablePath;
+    json["import"] = loadOptionsToJson(project.loadOptions);
+    auto roles = nlohmann::json::array();
+    for (const auto& role : project.roles)
+        roles.push_back({{"column", role.column}, {"role", toString(role.role)}});
+    json["roles"] = std::move(roles);
+    json["parameters"] = parametersToJson(project.parameters, project.algorithm);
+    return json.dump(2) + "\n";
+}
+
+Project projectFromJson(const std::string& text)
+{
+    try {
+        const auto json = nlohmann::json::parse(text);
+        if (!json.is_object() || json.value("format", std::string()) != formatName)
+            throw ProjectError("This is not a QIScout project file.");
+        if (json.value("version", 0) != formatVersion)
+            throw ProjectError("This project was written by a newer QIScout (format version " +
+                               std::to_string(json.value("version", 0)) + ").");
+        Project project;
+        project.tablePath = json.at("table").get<std::string>();
+        if (const auto it = json.find("import"); it != json.end())
+            project.loadOptions = loadOptionsFromJson(*it);
+        if (const auto it = json.find("roles"); it != json.end()) {
+            for (const auto& entry : *it) {
+                const auto roleName = entry.at("role").get<std::string>();
+                const auto role = parseColumnRole(roleName);
+                if (!role)
+                    throw ProjectError("The project gives an unknown column role \"" + roleName + "\".");
+                project.roles.push_back({entry.at("column").get<std::string>(), *role});
+            }
+        }
+        if (const auto it = json.find("parameters"); it != json.end()) {
+            const auto& parameters = *it;
+            project.parameters.k = parameters.value("k", std::uint64_t{1});
+            project.parameters.threads = optionalValue<int>(parameters, "threads");
+            project.parameters.batchSize = optionalValue<std::uint32_t>(parameters, "batchSize");
+            project.parameters.maxSetSize = optionalValue<int>(parameters, "maxSetSize");
+            const auto algorithmName = parameters.value("algorithm", std::string("auto"));
+            const auto algorithm = parseAlgorithm(algorithmName);
+            if (!algorithm)
+                throw ProjectError("The project names an unknown search strategy \"" + algorithmName + "\".");
+            project.algorithm = *algorithm;
+        }
+        return project;
+    } catch (const nlohmann::json::exception& error) {
+        throw ProjectError(std::string("The project file is not valid: ") + error.what() + ".");
+    }
+}
+
+void saveProject(const std::string& path, const Project& project)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out)
+        throw ProjectError("Cannot write the project file " + path + ".");
+    out << projectToJson(project);
+    out.close();
+    if (!out)
+        throw ProjectError("Writing the project file " + path + " failed.");
+}
+
+Project loadProject(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ProjectError("Cannot open the project file " + path + ".");
+    std::ostringstream text;
+    text << in.rdbuf();
+    Project project = projectFromJson(text.str());
+    const std::filesystem::path table(project.tablePath);
+    if (table.is_relative())
+        project.tablePath = (std::filesystem::path(path).parent_path() / table).lexically_normal().string();
+    return project;
+}
+
+} // namespace qiscout::core

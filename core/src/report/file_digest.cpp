@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/file_digest.h"
+
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <vector>
+
+#include <nettle/sha2.h>
+
+namespace qiscout::core {
+namespace {
+
+std::string toHex(const std::array<std::uint8_t, SHA256_DIGEST_SIZE>& digest)
+{
+    constexpr const char* digits = "0123456789abcdef";
+    std::string hex;
+    hex.reserve(digest.size() * 2);
+    for (const std::uint8_t byte : digest) {
+        hex += digits[byte >> 4];
+        hex += digits[byte & 0x0f];
+    }
+    return hex;
+}
+
+std::string finish(sha256_ctx& context)
+{
+    std::array<std::uint8_t, SHA256_DIGEST_SIZE> digest{};
+    sha256_digest(&context, digest.size(), digest.data());
+    return toHex(digest);
+}
+
+} // namespace
+
+std::string sha256Hex(std::string_view bytes)
+{
+    sha256_ctx context;
+    sha256_init(&context);
+    sha256_update(&context, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+    return finish(context);
+}
+
+std::string sha256HexOfFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw std::runtime_error("Cannot read " + path.string() + " to compute its SHA-256: " + std::strerror(errno) +
+                                 ".");
+    sha256_ctx context;
+    sha256_init(&context);
+    std::vector<char> chunk(std::size_t{1} << 20);
+    while (in) {
+        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        sha256_update(&context, static_cast<std::size_t>(in.gcount()),
+                      reinterpret_cast<const std::uint8_t*>(chunk.data()));
+    }
+    if (in.bad())
+        throw std::runtime_error("Cannot read " + path.string() + " to compute its SHA-256: the read failed.");
+    return finish(context);
+}
+
+} // namespace qiscout::core

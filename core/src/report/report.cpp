@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/report/report.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <limits>
+#include <stdexcept>
+
+#include "qiscout/core/lattice/lattice_layout.h"
+
+#include "partition/class_partition.h"
+#include "report/file_digest.h"
+#include "report/report_text.h"
+
+namespace qiscout::core {
+namespace {
+
+/// Per-row exposure gathered in one sweep over the minimal sets.
+struct RowExposure {
+    std::vector<std::uint32_t> counts;
+    /// Index of the first isolating set (the list is ordered by size, so it is a smallest one).
+    std::vector<std::uint32_t> firstSet;
+    std::vector<std::uint32_t> classSizeOnFirstSet;
+};
+
+constexpr std::uint32_t noSet = std::numeric_limits<std::uint32_t>::max();
+
+RowExposure measureExposure(const EncodedTable& table, const std::vector<ColumnSet>& sets, std::uint64_t k)
+{
+    RowExposure exposure;
+    exposure.counts.assign(table.rowCount, 0);
+    exposure.firstSet.assign(table.rowCount, noSet);
+    exposure.classSizeOnFirstSet.assign(table.rowCount, 0);
+    for (std::size_t index = 0; index < sets.size(); ++index) {
+        if (sets[index].empty())
+            continue;
+        const ClassPartition partition = partitionRows(table, sets[index]);
+        for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+            const std::uint32_t size = partition.classSizes[partition.classOfRow[row]];
+            if (size > k)
+                continue;
+            ++exposure.counts[row];
+            if (exposure.firstSet[row] == noSet) {
+                exposure.firstSet[row] = static_cast<std::uint32_t>(index);
+                exposure.classSizeOnFirstSet[row] = size;
+            }
+        }
+    }
+    return exposure;
+}
+
+std::string joinNames(const std::vector<std::string>& names)
+{
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            text += ", ";
+        text += names[i];
+    }
+    return text;
+}
+
+std::string plural(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
+{
+    return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole)
+{
+    if (whole == 0)
+        return "0%";
+    const double value = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+    std::string text = std::to_string(std::round(value * 10.0) / 10.0);
+    text.erase(text.find('.') + 2);
+    if (text.ends_with(".0"))
+        text.erase(text.size() - 2);
+    if (value > 0.0 && text == "0")
+        return "less than 0.1%";
+    return text + "%";
+}
+
+std::string setKindPhrase(int size)
+{
+    if (size == 1)
+        return "single columns";
+    if (size == 2)
+        return "pairs of columns";
+    return "combinations of " + std::to_string(size) + " columns";
+}
+
+std::vector<std::string> summarise(const QiReport& report)
+{
+    std::vector<std::string> sentences;
+    const std::string kText = "(k = " + std::to_string(report.k) + ")";
+    const std::string searchedCount =
+        plural(static_cast<std::uint64_t>(report.searchedColumns.size()), "searched column", "searched columns");
+    if (!report.complete)
+        sentences.push_back("The search was stopped before it finished: the findings below are only what had been "
+                            "settled by then, and more combinations may single people out.");
+
+    const auto count = static_cast<std::uint64_t>(report.minimalSets.size());
+    const std::string singleOut =
+        report.k == 1 ? "single out at least one person"
+                      : "put at least one person in a group of " + std::to_string(report.k) + " or fewer people";
+    const std::string singlesOut =
+        report.k == 1 ? "singles out at least one person"
+                      : "puts at least one person in a group of " + std::to_string(report.k) + " or fewer people";
+    if (count == 0) {
+        sentences.push_back("No combination of the " + searchedCount + " " + singlesOut + " " + kText +
+                            ": on every combination checked, each person shares their values with more than " +
+                            plural(report.k, "other row", "rows") + ".");
+    } else {
+        sentences.push_back(plural(count, "combination of columns", "combinations of columns") + " " +
+                            (count == 1 ? singlesOut : singleOut) + " " + kText + ".");
+        const int smallest = report.minimalSets.front().columns.size();
+        std::vector<MinimalSet> smallestSets;
+        for (const MinimalSet& set : report.minimalSets)
+            if (set.columns.size() == smallest)
+                smallestSets.push_back(set);
+        std::stable_sort(smallestSets.begin(), smallestSets.end(),
+                         [](const MinimalSet& a, const MinimalSet& b) { return a.isolatedRows > b.isolatedRows; });
+        constexpr std::size_t listed = 5;
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < std::min(listed, smallestSets.size()); ++i)
+            names.push_back(smallest == 1 ? report.namesOf(smallestSets[i].columns).front()
+                                          : describe(smallestSets[i].columns, report.columnNames()));
+        std::string list = joinNames(names);
+        if (smallestSets.size() > listed)
+            list += " and " + std::to_string(smallestSets.size() - listed) + " more";
+        sentences.push_back(
+            (smallestSets.size() == 1 ? "The most dangerous is " : "The most dangerous are ") +
+            (smallestSets.size() == 1
+                 ? std::string(smallest == 1   ? "a single column"
+                               : smallest == 2 ? "a pair of columns"
+                                               : "a combination of " + std::to_string(smallest) + " columns")
+                 : setKindPhrase(smallest)) +
+            ": " + list + ".");
+        const std::uint64_t atRisk = report.recordsAtRisk.rowsAtRisk;
+        sentences.push_back(groupDigits(atRisk) + " of the " + groupDigits(report.rows) + " rows (" +
+                            percent(atRisk, report.rows) + ") " + (atRisk == 1 ? "is" : "are") +
+                            (report.k == 1 ? " unique" : " in a group of " + std::to_string(report.k) + " or fewer") +
+                            " on at least one of these combinations, so someone who knows those facts about a "
+                            "person can find their row.");
+        const Remediation& fix = report.remediation;
+        std::vector<std::string> fixNames;
+        for (const HittingStep& step : fix.steps)
+            fixNames.push_back(report.columns[static_cast<std::size_t>(step.column)].name);
+        sentences.push_back("Removing or generalising " +
+                            std::string(fixNames.size() == 1
+                                            ? "this column"
+                                            : "these " + std::to_string(fixNames.size()) + " columns") +
+                            " first breaks every one of these combinations: " + joinNames(fixNames) + ".");
+        if (!fix.remaining.empty() && fix.remainingSmallestClass && *fix.remainingSmallestClass > report.k &&
+            report.complete && !report.maxSetSize) {
+            const std::string remaining =
+                fix.remaining.size() == 1
+                    ? "the only other column, " + report.namesOf(fix.remaining).front() + ", can be released"
+                    : "the other " + std::to_string(fix.remaining.size()) + " columns can be released together";
+            sentences.push_back("With them removed, " + remaining + ": every group then has at least " +
+                                std::to_string(*fix.remainingSmallestClass) +
+                                " rows. Generalising instead of removing changes the data, so re-run QIScout on "
+                                "the generalised table to check what risk remains.");
+        } else {
+            sentences.push_back("Whether that is enough must be checked by re-running QIScout on the changed table.");
+        }
+    }
+    if (report.maxSetSize && *report.maxSetSize < report.searchedColumns.size())
+        sentences.push_back("Only combinations of up to " + std::to_string(*report.maxSetSize) +
+                            " columns were checked; larger combinations were not examined.");
+
+    std::vector<std::string> direct;
+    for (const ReportColumn& column : report.columns)
+        if (column.role == ColumnRole::DirectIdentifier)
+            direct.push_back(column.name);
+    if (!direct.empty())
+        sentences.push_back("Direct identifiers must be removed before publication: " + joinNames(direct) + ".");
+    const auto dependencyCount = static_cast<std::uint64_t>(report.dependencies.dependencies.size());
+    if (dependencyCount > 0)
+        sentences.push_back(
+            plural(dependencyCount, "exact dependency", "exact dependencies") + " between columns " +
+            (dependencyCount == 1 ? "was" : "were") +
+            " found: generalising a column while publishing a column that determines it undoes the generalisation.");
+    return sentences;
+}
+
+std::vector<LatticeLevel> summariseLevels(const QiReport& report)
+{
+    const int n = report.searchedColumns.size();
+    const int explored = report.maxSetSize ? std::min(*report.maxSetSize, n) : n;
+    std::vector<LatticeLevel> levels(static_cast<std::size_t>(n));
+    for (int size = 1; size <= n; ++size) {
+        LatticeLevel& level = levels[static_cast<std::size_t>(size - 1)];
+        level.size = size;
+        level.sets = LatticeLayout::binomial(n, size);
+        level.explored = size <= explored;
+    }
+    for (const MinimalSet& set : report.minimalSets)
+        ++levels[static_cast<std::size_t>(set.columns.size() - 1)].minimalSets;
+    for (const SafeSet& set : report.maximalSafeSets)
+        if (!set.columns.empty())
+            ++levels[static_cast<std::size_t>(set.columns.size() - 1)].maximalSafeSets;
+
+    // Counting vulnerable sets needs every set of the lattice; only small lattices are counted.
+    constexpr std::uint64_t workLimit = 50'000'000;
+    const auto work = (std::uint64_t{1} << std::min(n, 40)) * std::max<std::uint64_t>(1, report.minimalSets.size());
+    if (n > 24 || work > workLimit || !report.complete)
+        return levels;
+    const std::vector<int> positions = report.searchedColumns.columns();
+    std::vector<std::uint64_t> minimalMasks;
+    for (const MinimalSet& set : report.minimalSets) {
+        std::uint64_t local = 0;
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            if (set.columns.contains(positions[i]))
+                local |= std::uint64_t{1} << i;
+        minimalMasks.push_back(local);
+    }
+    std::vector<std::uint64_t> vulnerable(static_cast<std::size_t>(n) + 1, 0);
+    for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << n); ++mask) {
+        const bool hit = std::any_of(minimalMasks.begin(), minimalMasks.end(),
+                                     [mask](std::uint64_t minimal) { return (minimal & ~mask) == 0; });
+        if (hit)
+            ++vulnerable[static_cast<std::size_t>(std::popcount(mask))];
+    }
+    for (LatticeLevel& level : levels)
+        if (level.explored)
+            level.vulnerableSets = vulnerable[static_cast<std::size_t>(level.size)];
+    return levels;
+}
+
+} // namespace
+
+std::vector<std::string> QiReport::columnNames() const
+{
+    std::vector<std::string> names;
+    names.reserve(columns.size());
+    for (const ReportColumn& column : columns)
+        names.push_back(column.name);
+    return names;
+}
+
+std::vector<std::string> QiReport::namesOf(ColumnSet set) const
+{
+    std::vector<std::string> names;
+    for (const int column : set.columns())
+        names.push_back(static_cast<std::size_t>(column) < columns.size()
+                            ? columns[static_cast<std::size_t>(column)].name
+                            : "#" + std::to_string(column));
+    return names;
+}
+
+std::string formatIsoUtc(std::chrono::system_clock::time_point when)
+{
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
+    std::tm parts{};
+    gmtime_r(&seconds, &parts);
+    std::array<char, 32> text{};
+    const std::size_t length = std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &parts);
+    return std::string(text.data(), length);
+}
+
+std::vector<HittingStep> greedyHittingSet(const std::vector<ColumnSet>& sets)
+{
+    std::array<std::uint64_t, ColumnSet::capacity> overall{};
+    for (const ColumnSet set : sets)
+        for (const int column : set.columns())
+            ++overall[static_cast<std::size_t>(column)];
+    std::vector<bool> hit(sets.size(), false);
+    std::size_t remaining = sets.size();
+    std::vector<HittingStep> steps;
+    while (remaining > 0) {
+        std::array<std::uint64_t, ColumnSet::capacity> gain{};
+        for (std::size_t i = 0; i < sets.size(); ++i)
+            if (!hit[i])
+                for (const int column : sets[i].columns())
+                    ++gain[static_cast<std::size_t>(column)];
+        int best = -1;
+        for (int column = 0; column < ColumnSet::capacity; ++column) {
+            const auto c = static_cast<std::size_t>(column);
+            if (gain[c] == 0)
+                continue;
+            const auto b = static_cast<std::size_t>(best);
+            if (best < 0 || gain[c] > gain[b] || (gain[c] == gain[b] && overall[c] > overall[b]))
+                best = column;
+        }
+        if (best < 0)
+            throw std::invalid_argument("greedyHittingSet: an empty set cannot be hit.");
+        steps.push_back({best, gain[static_cast<std::size_t>(best)]});
+        for (std::size_t i = 0; i < sets.size(); ++i)
+            if (!hit[i] && sets[i].contains(best)) {
+                hit[i] = true;
+                --remaining;
+            }
+    }
+    return steps;
+}
+
+DependencyAnalysis findFunctionalDependencies(const EncodedTable& table, ColumnSet columns)
+{
+    DependencyAnalysis analysis;
+    analysis.examined = columns;
+    std::vector<int> candidates;
+    for (const int column : columns.columns()) {
+        const std::uint32_t distinct = table.columns[static_cast<std::size_t>(column)].distinctCount();
+        if (distinct <= 1)
+            analysis.constantColumns.push_back(column);
+        else if (distinct == table.rowCount)
+            analysis.keyColumns.push_back(column);
+        else
+            candidates.push_back(column);
+    }
+    std::vector<std::uint32_t> image;
+    for (const int a : candidates) {
+        const EncodedColumn& determinant = table.columns[static_cast<std::size_t>(a)];
+        for (const int b : candidates) {
+            const EncodedColumn& dependent = table.columns[static_cast<std::size_t>(b)];
+            // A function from A's values onto B's needs at least as many A values.
+            if (a == b || determinant.distinctCount() < dependent.distinctCount())
+                continue;
+            image.assign(determinant.distinctCount(), noSet);
+            bool holds = true;
+            for (std::uint32_t row = 0; row < table.rowCount && holds; ++row) {
+                std::uint32_t& mapped = image[determinant.codes[row]];
+                if (mapped == noSet)
+                    mapped = dependent.codes[row];
+                else
+                    holds = mapped == dependent.codes[row];
+            }
+            if (holds)
+                analysis.dependencies.push_back({a, b});
+        }
+    }
+    return analysis;
+}
+
+std::vector<std::uint32_t> isolatingSetCounts(const EncodedTable& table, const std::vector<ColumnSet>& sets,
+                                              std::uint64_t k)
+{
+    return measureExposure(table, sets, k).counts;
+}
+
+QiReport buildReport(const ReportInput& input, const ReportOptions& options)
+{
+    if (!input.table)
+        throw std::invalid_argument("buildReport needs the analysed table.");
+    const EncodedTable& table = *input.table;
+    if (!input.roles.empty() && input.roles.size() != table.columnCount())
+        throw std::invalid_argument("buildReport: " + std::to_string(input.roles.size()) + " roles for " +
+                                    std::to_string(table.columnCount()) + " columns.");
+    const SearchResult& result = input.result;
+
+    QiReport report;
+    report.qiscoutVersion = QISCOUT_VERSION;
+    report.generatedAt = formatIsoUtc(input.generatedAt.value_or(std::chrono::system_clock::now()));
+    report.filePath = table.sourcePath;
+    report.fileName = std::filesystem::path(table.sourcePath).filename().string();
+    if (input.fileSha256) {
+        report.fileSha256 = input.fileSha256;
+    } else if (!table.sourcePath.empty()) {
+        try {
+            report.fileSha256 = sha256HexOfFile(table.sourcePath);
+        } catch (const std::runtime_error&) {
+            // A file moved or deleted since loading leaves the digest unknown, not the report unwritten.
+            report.fileSha256.reset();
+        }
+    }
+    report.rows = table.rowCount;
+    for (std::size_t c = 0; c < table.columnCount(); ++c) {
+        const EncodedColumn& column = table.columns[c];
+        ReportColumn described;
+        described.name = column.name;
+        described.role = input.roles.empty() ? ColumnRole::QuasiIdentifier : input.roles[c];
+        described.type = column.type;
+        described.distinctValues = column.distinctCount();
+        described.missingCells = column.missingCells();
+        described.searched =
+            c < static_cast<std::size_t>(ColumnSet::capacity) && result.searchedColumns.contains(static_cast<int>(c));
+        report.columns.push_back(std::move(described));
+    }
+
+    report.k = result.k;
+    report.requestedAlgorithm = input.requestedAlgorithm;
+    report.algorithm = result.algorithm;
+    report.threads = result.threads;
+    report.batchSize = result.batchSize;
+    report.maxSetSize = input.parameters.maxSetSize;
+    report.searchedColumns = result.searchedColumns;
+    report.complete = result.complete;
+    report.stats = result.stats;
+    report.loadSeconds = input.loadSeconds;
+    report.minimalSets = result.minimalSets;
+    report.maximalSafeSets = result.maximalSafeSets;
+    const auto bySizeThenLex = [](const auto& a, const auto& b) { return sizeThenLexLess(a.columns, b.columns); };
+    std::sort(report.minimalSets.begin(), report.minimalSets.end(), bySizeThenLex);
+    std::sort(report.maximalSafeSets.begin(), report.maximalSafeSets.end(), bySizeThenLex);
+
+    std::vector<ColumnSet> minimalColumns;
+    for (const MinimalSet& set : report.minimalSets)
+        minimalColumns.push_back(set.columns);
+
+    for (const int column : report.searchedColumns.columns()) {
+        const auto count = static_cast<std::uint64_t>(std::count_if(
+            minimalColumns.begin(), minimalColumns.end(), [column](ColumnSet set) { return set.contains(column); }));
+        report.columnRanking.push_back({column, count});
+    }
+    std::stable_sort(report.columnRanking.begin(), report.columnRanking.end(),
+                     [](const ColumnRank& a, const ColumnRank& b) { return a.minimalSets > b.minimalSets; });
+
+    report.remediation.steps = greedyHittingSet(minimalColumns);
+    for (const HittingStep& step : report.remediation.steps)
+        report.remediation.removed = report.remediation.removed.with(step.column);
+    report.remediation.remaining = report.searchedColumns.minus(report.remediation.removed);
+    if (!report.remediation.remaining.empty() && table.rowCount > 0)
+        report.remediation.remainingSmallestClass =
+            measureClasses(table, report.remediation.remaining, report.k).smallestClass;
+
+    const RowExposure exposure = measureExposure(table, minimalColumns, report.k);
+    RecordsAtRisk& risk = report.recordsAtRisk;
+    risk.valuesIncluded = options.includeValues;
+    std::vector<std::uint64_t> bins;
+    std::vector<std::uint32_t> atRisk;
+    for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+        const std::uint32_t count = exposure.counts[row];
+        if (bins.size() <= count)
+            bins.resize(std::size_t{count} + 1, 0);
+        ++bins[count];
+        if (count > 0)
+            atRisk.push_back(row);
+    }
+    for (std::size_t sets = 0; sets < bins.size(); ++sets)
+        if (bins[sets] > 0)
+            risk.histogram.push_back({sets, bins[sets]});
+    risk.rowsAtRisk = atRisk.size();
+    const auto riskier = [&](std::uint32_t a, std::uint32_t b) {
+        if (exposure.counts[a] != exposure.counts[b])
+            return exposure.counts[a] > exposure.counts[b];
+        const int sizeA = minimalColumns[exposure.firstSet[a]].size();
+        const int sizeB = minimalColumns[exposure.firstSet[b]].size();
+        if (sizeA != sizeB)
+            return sizeA < sizeB;
+        return a < b;
+    };
+    const std::size_t listed = std::min(options.riskiestRowLimit, atRisk.size());
+    std::partial_sort(atRisk.begin(), atRisk.begin() + static_cast<std::ptrdiff_t>(listed), atRisk.end(), riskier);
+    const std::vector<int> searched = report.searchedColumns.columns();
+    for (std::size_t i = 0; i < listed; ++i) {
+        const std::uint32_t row = atRisk[i];
+        RiskyRow risky;
+        risky.row = row;
+        risky.isolatingSets = exposure.counts[row];
+        risky.smallestIsolatingSet = minimalColumns[exposure.firstSet[row]];
+        risky.classSize = exposure.classSizeOnFirstSet[row];
+        if (options.includeValues)
+            for (const int column : searched)
+                risky.values.push_back(table.text(row, static_cast<std::size_t>(column)));
+        risk.riskiest.push_back(std::move(risky));
+    }
+
+    ColumnSet examined = report.searchedColumns;
+    for (std::size_t c = 0; c < report.columns.size() && c < static_cast<std::size_t>(ColumnSet::capacity); ++c)
+        if (report.columns[c].role == ColumnRole::Sensitive)
+            examined = examined.with(static_cast<int>(c));
+    report.dependencies = findFunctionalDependencies(table, examined);
+
+    report.latticeLevels = summariseLevels(report);
+    report.summary = summarise(report);
+    return report;
+}
+
+} // namespace qiscout::core

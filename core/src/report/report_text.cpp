@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/report_text.h"
+
+#include <array>
+#include <cstdio>
+
+namespace qiscout::core {
+
+std::string escapeXml(std::string_view text)
+{
+    std::string escaped;
+    escaped.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+        case '&':
+            escaped += "&amp;";
+            break;
+        case '<':
+            escaped += "&lt;";
+            break;
+        case '>':
+            escaped += "&gt;";
+            break;
+        case '"':
+            escaped += "&quot;";
+            break;
+        case '\'':
+            escaped += "&#39;";
+            break;
+        default:
+            // Control characters are not allowed in XML 1.0 and can hide text; show a placeholder.
+            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+                escaped += "\xEF\xBF\xBD";
+            else
+                escaped += c;
+        }
+    }
+    return escaped;
+}
+
+std::string groupDigits(std::uint64_t value)
+{
+    // Built forwards rather than with std::string::insert, which trips GCC 12's false -Wrestrict at -O2.
+    const std::string digits = std::to_string(value);
+    std::string grouped;
+    grouped.reserve(digits.size() + digits.size() / 3);
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            grouped += ',';
+        grouped += digits[i];
+    }
+    return grouped;
+}
+
+std::string fixedDecimals(double value, int decimals)
+{
+    std::array<char, 64> text{};
+    const int length = std::snprintf(text.data(), text.size(), "%.*f", decimals, value);
+    return std::string(text.data(), static_cast<std::size_t>(length > 0 ? length : 0));
+}
+
+std::string percentOf(std::uint64_t part, std::uint64_t whole)
+{
+    if (whole == 0)
+        return "0%";
+    const double value = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+    // "0.0%" would read as "nobody"; a few rows out of many are still somebody.
+    if (part > 0 && value < 0.05)
+        return "< 0.1%";
+    return fixedDecimals(value, 1) + "%";
+}
+
+} // namespace qiscout::core

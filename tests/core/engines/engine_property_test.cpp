@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every engine against the exhaustive search on random small tables (issue 3, Tests).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "engines/border_engine.h"
+#include "engines/brute_force_engine.h"
+#include "engines/fpvi_engine.h"
+#include "engines/mtui_engine.h"
+#include "engines/suda2_engine.h"
+#include "support/random_table.h"
+#include "support/result_printing.h"
+
+using namespace qiscout::core;
+
+namespace {
+
+using EngineFunction = SearchResult (*)(const EncodedTable&, const SearchParameters&, std::stop_token, SearchObserver&);
+
+struct Engine {
+    const char* name;
+    EngineFunction run;
+    bool usesBatches;
+    bool onlyKOne;
+};
+
+const std::array<Engine, 4> engines{{
+    {"fpvi", runFpvi, true, false},
+    {"mtui", runMtui, true, false},
+    {"border", runBorderSearch, true, false},
+    {"suda2", runSuda2, false, true},
+}};
+
+constexpr std::array<int, 2> threadCounts{1, 2};
+constexpr std::array<std::uint32_t, 4> batchSizes{1, 7, 500, 100000};
+
+// Runs every engine, thread count and batch size on one table and compares with the brute force.
+void checkAgainstBrute(const EncodedTable& table, const std::string& tableDescription, SearchParameters parameters)
+{
+    NullObserver observer;
+    const SearchResult expected = runBruteForce(table, parameters, {}, observer);
+    REQUIRE(expected.complete);
+    for (const Engine& engine : engines) {
+        if (engine.onlyKOne && parameters.k != 1)
+            continue;
+        for (const int threads : threadCounts) {
+            for (const std::uint32_t batchSize : batchSizes) {
+                if (!engine.usesBatches && batchSize != batchSizes.front())
+                    continue;
+                parameters.threads = threads;
+                parameters.batchSize = batchSize;
+                INFO(tableDescription << ", k " << parameters.k << ", engine " << engine.name << ", threads " << threads
+                                      << ", batch " << batchSize << ", max size " << parameters.maxSetSize.value_or(0)
+                                      << ", columns " << parameters.columns.value_or(ColumnSet{}));
+                const SearchResult result = engine.run(table, parameters, {}, observer);
+                CHECK(result.complete);
+                CHECK(result.minimalSets == expected.minimalSets);
+                CHECK(result.maximalSafeSets == expected.maximalSafeSets);
+            }
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("Every engine finds exactly the brute force's minimal and maximal safe sets", "[property]")
+{
+    const std::uint64_t k = GENERATE(1U, 2U, 3U, 5U);
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const EncodedTable table = testing::makeRandomTable(seed);
+        SearchParameters parameters;
+        parameters.k = k;
+        checkAgainstBrute(table, testing::describeRandomTable(seed, table), parameters);
+    }
+}
+
+TEST_CASE("Every engine agrees with the brute force under a size limit and a column selection", "[property]")
+{
+    const std::uint64_t k = GENERATE(1U, 3U);
+    for (std::uint64_t seed = 1001; seed <= 1040; ++seed) {
+        const EncodedTable table = testing::makeRandomTable(seed);
+        const auto columnCount = static_cast<int>(table.columnCount());
+        SearchParameters parameters;
+        parameters.k = k;
+        parameters.maxSetSize = 1 + static_cast<int>(seed % 3);
+        // Every other column, starting from the first, keeps at least one column searched.
+        ColumnSet selection;
+        for (int column = 0; column < columnCount; column += 1 + static_cast<int>(seed % 2))
+            selection = selection.with(column);
+        parameters.columns = selection;
+        checkAgainstBrute(table, testing::describeRandomTable(seed, table), parameters);
+    }
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "partition/class_partition.h"
+#include "partition/row_partition.h"
+#include "partition/set_oracle.h"
+
+using namespace qiscout::core;
+
+namespace {
+
+EncodedTable randomTable(std::mt19937& random, std::uint32_t rowCount, int columnCount)
+{
+    std::vector<std::string> names;
+    std::vector<std::uint32_t> cardinality;
+    for (int c = 0; c < columnCount; ++c) {
+        names.push_back("c" + std::to_string(c));
+        cardinality.push_back(1 + static_cast<std::uint32_t>(random() % 9));
+    }
+    std::vector<std::vector<std::string>> rows(rowCount);
+    for (auto& row : rows)
+        for (const std::uint32_t values : cardinality)
+            row.push_back(std::to_string(random() % values));
+    return encodeRows(names, rows);
+}
+
+} // namespace
+
+TEST_CASE("SetOracle measures every set exactly like measureClasses", "[oracle]")
+{
+    std::mt19937 random(11);
+    OracleWorkspace workspace;
+    for (int trial = 0; trial < 40; ++trial) {
+        const EncodedTable table =
+            randomTable(random, static_cast<std::uint32_t>(random() % 80), 1 + static_cast<int>(random() % 6));
+        for (const std::uint64_t k : {1U, 2U, 4U}) {
+            const SetOracle oracle(table, k);
+            for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << table.columnCount()); ++mask) {
+                const ColumnSet set = ColumnSet::fromMask(mask);
+                RowPartition partition;
+                const SetMeasure measure = oracle.measure(set, workspace, partition);
+                const ClassStatistics reference = measureClasses(table, set, k);
+                INFO("trial " << trial << ", set " << mask << ", k " << k);
+                CHECK(measure.isolatedRows == reference.isolatedRows);
+                CHECK(measure.smallestClass == reference.smallestClass);
+                CHECK(measure.vulnerable == (reference.isolatedRows > 0));
+                if (measure.vulnerable) {
+                    const ClassPartition classes = partitionRows(table, set);
+                    std::uint32_t first = 0;
+                    while (classes.classSizes[classes.classOfRow[first]] > k)
+                        ++first;
+                    CHECK(measure.firstIsolatedRow == first);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("SetOracle extends a safe set exactly when the larger set is safe", "[oracle]")
+{
+    std::mt19937 random(12);
+    OracleWorkspace workspace;
+    for (int trial = 0; trial < 40; ++trial) {
+        const EncodedTable table = randomTable(random, 20 + static_cast<std::uint32_t>(random() % 200), 6);
+        const SetOracle oracle(table, 1 + random() % 3);
+        const std::uint64_t all = (std::uint64_t{1} << 6) - 1;
+        for (std::uint64_t mask = 0; mask <= all; ++mask) {
+            RowPartition base;
+            if (oracle.measure(ColumnSet::fromMask(mask), workspace, base).vulnerable)
+                continue;
+            const ColumnSet extra = ColumnSet::fromMask(random() % (all + 1)).minus(ColumnSet::fromMask(mask));
+            const ColumnSet larger = ColumnSet::fromMask(mask).united(extra);
+            RowPartition extended;
+            const bool safe = oracle.staysSafe(base, extra, workspace, extended);
+            INFO("trial " << trial << ", base " << mask << ", extra " << extra.mask());
+            CHECK(safe == (measureClasses(table, larger, oracle.k()).isolatedRows == 0));
+            if (safe)
+                CHECK(oracle.summarize(extended).smallestClass ==
+                      measureClasses(table, larger, oracle.k()).smallestClass);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <filesystem>
+
+#include <catch2/catch.hpp>
+
+#include "qiscout/core/project/project_file.h"
+
+using namespace qiscout::core;
+
+namespace {
+
+Project sampleProject()
+{
+    Project project;
+    project.tablePath = "data/people.csv";
+    project.loadOptions.delimiter = ';';
+    project.loadOptions.hasHeader = false;
+    project.loadOptions.missingTokens = {"", "-", "n/a"};
+    project.loadOptions.encoding = TextEncoding::Windows1252;
+    project.loadOptions.skipRaggedRows = true;
+    project.roles = {{"name", ColumnRole::DirectIdentifier},
+                     {"age", ColumnRole::QuasiIdentifier},
+                     {"diagnosis", ColumnRole::Sensitive},
+                     {"comment", ColumnRole::Ignored}};
+    project.parameters.k = 5;
+    project.parameters.threads = 3;
+    project.parameters.batchSize = 8192;
+    project.parameters.maxSetSize = 4;
+    project.algorithm = Algorithm::Mtui;
+    return project;
+}
+
+void requireSame(const Project& actual, const Project& expected)
+{
+    REQUIRE(actual.tablePath == expected.tablePath);
+    REQUIRE(actual.loadOptions.delimiter == expected.loadOptions.delimiter);
+    REQUIRE(actual.loadOptions.hasHeader == expected.loadOptions.hasHeader);
+    REQUIRE(actual.loadOptions.missingTokens == expected.loadOptions.missingTokens);
+    REQUIRE(actual.loadOptions.encoding == expected.loadOptions.encoding);
+    REQUIRE(actual.loadOptions.skipRaggedRows == expected.loadOptions.skipRaggedRows);
+    REQUIRE(actual.roles == expected.roles);
+    REQUIRE(actual.parameters.k == expected.parameters.k);
+    REQUIRE(actual.parameters.threads == expected.parameters.threads);
+    REQUIRE(actual.parameters.batchSize == expected.parameters.batchSize);
+    REQUIRE(actual.parameters.maxSetSize == expected.parameters.maxSetSize);
+    REQUIRE(actual.algorithm == expected.algorithm);
+}
+
+} // namespace
+
+TEST_CASE("A project survives a round trip through JSON", "[project]")
+{
+    const Project project = sampleProject();
+    requireSame(projectFromJson(projectToJson(project)), project);
+}
+
+TEST_CASE("Unset options stay unset through JSON", "[project]")
+{
+    Project project;
+    project.tablePath = "/abs/table.csv";
+    const Project back = projectFromJson(projectToJson(project));
+    REQUIRE_FALSE(back.loadOptions.delimiter.has_value());
+    REQUIRE_FALSE(back.loadOptions.hasHeader.has_value());
+    REQUIRE_FALSE(back.parameters.threads.has_value());
+    REQUIRE_FALSE(back.parameters.batchSize.has_value());
+    REQUIRE_FALSE(back.parameters.maxSetSize.has_value());
+    REQUIRE(back.loadOptions.missingTokens == LoadOptions{}.missingTokens);
+    REQUIRE(back.algorithm == Algorithm::Auto);
+}
+
+TEST_CASE("A saved project resolves its relative table path against the project's folder", "[project]")
+{
+    const auto folder = std::filesystem::temp_directory_path() / "qiscout_project_file_test";
+    std::filesystem::create_directories(folder);
+    const auto path = (folder / "analysis.qiscout").string();
+    saveProject(path, sampleProject());
+    const Project loaded = loadProject(path);
+    REQUIRE(loaded.tablePath == (folder / "data" / "people.csv").lexically_normal().string());
+    REQUIRE(loaded.roles == sampleProject().roles);
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("Invalid project files raise ProjectError with a sentence", "[project]")
+{
+    const auto text = GENERATE(as<std::string>{}, "not json", "{\"format\": \"something-else\", \"version\": 1}",
+                               "{\"format\": \"qiscout-project\", \"version\": 99, \"table\": \"a.csv\"}",
+                               "{\"format\": \"qiscout-project\", \"version\": 1}",
+                               "{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a.csv\", "
+                               "\"roles\": [{\"column\": \"x\", \"role\": \"boss\"}]}",
+                               "{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a.csv\", "
+                               "\"parameters\": {\"algorithm\": \"quantum\"}}",
+                               "{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a.csv\", "
+                               "\"import\": {\"delimiter\": \";;\"}}");
+    REQUIRE_THROWS_AS(projectFromJson(text), ProjectError);
+}
+
+TEST_CASE("Opening a missing project file raises ProjectError", "[project]")
+{
+    REQUIRE_THROWS_AS(loadProject("/nonexistent/folder/project.qiscout"), ProjectError);
+}
