@@ -7,6 +7,8 @@
 #include "qiscout/ui/command_line_options.h"
 #include "qiscout/ui/main_window.h"
 
+#include "gui_automation.h"
+
 int main(int argc, char** argv)
 {
     // Parsed before QApplication exists, so --help and --version work without a display.
@@ -26,7 +28,10 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("qiscout")));
 
     qiscout::ui::MainWindow window;
+    if (parsed.options->windowSize)
+        window.resize(*parsed.options->windowSize);
     window.show();
-    window.startAutomation(*parsed.options);
+    qiscout::app::GuiAutomation automation(window, *parsed.options);
+    automation.start();
     return QApplication::exec();
 }

@@ -24,6 +24,14 @@ private Q_SLOTS:
         QVERIFY(parsed.options->quit);
     }
 
+    void readsTheWindowSize()
+    {
+        const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("data.csv"),
+                                              QStringLiteral("--window-size"), QStringLiteral("1024x700")});
+        QVERIFY(parsed.options.has_value());
+        QCOMPARE(parsed.options->windowSize.value_or(QSize()), QSize(1024, 700));
+    }
+
     void defaultsToTheWelcomePage()
     {
         const auto parsed = parseCommandLine({QStringLiteral("qiscout")});
@@ -31,6 +39,7 @@ private Q_SLOTS:
         QVERIFY(parsed.options->file.isEmpty());
         QVERIFY(!parsed.options->k);
         QVERIFY(!parsed.options->run);
+        QVERIFY(!parsed.options->windowSize);
     }
 
     void printsTheVersion()
@@ -46,7 +55,7 @@ private Q_SLOTS:
         const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("--help")});
         QVERIFY(!parsed.options);
         QCOMPARE(parsed.exitCode, 0);
-        for (const auto* option : {"-k", "--threads", "--run", "--screenshot", "--quit"})
+        for (const auto* option : {"-k", "--threads", "--run", "--screenshot", "--window-size", "--quit"})
             QVERIFY2(parsed.output.contains(QLatin1String(option)), option);
     }
 
@@ -62,6 +71,10 @@ private Q_SLOTS:
         QTest::newRow("unknown option") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--fast")};
         QTest::newRow("two files") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
                                                   QStringLiteral("b.csv")};
+        QTest::newRow("window size without height")
+            << QStringList{QStringLiteral("qiscout"), QStringLiteral("--window-size"), QStringLiteral("1024")};
+        QTest::newRow("window size too small")
+            << QStringList{QStringLiteral("qiscout"), QStringLiteral("--window-size"), QStringLiteral("10x10")};
         QTest::newRow("run without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--run")};
     }
 

@@ -5,6 +5,12 @@
 #include <QCoreApplication>
 
 namespace qiscout::ui {
+namespace {
+
+// Smaller windows cannot lay out the workspace at all.
+constexpr int minimumWindowSide = 200;
+
+} // namespace
 
 CommandLineParseResult parseCommandLine(const QStringList& arguments)
 {
@@ -28,10 +34,15 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
         QStringLiteral("screenshot"),
         QCoreApplication::translate("CommandLine", "Save a PNG of the main window when the run finishes."),
         QStringLiteral("PNG"));
+    const QCommandLineOption windowSizeOption(
+        QStringLiteral("window-size"),
+        QCoreApplication::translate("CommandLine", "Open the window at this size, e.g. 1024x700."),
+        QStringLiteral("WxH"));
     const QCommandLineOption quitOption(
         QStringLiteral("quit"),
         QCoreApplication::translate("CommandLine", "Exit when the run (and screenshot) is done."));
-    parser.addOptions({helpOption, versionOption, kOption, threadsOption, runOption, screenshotOption, quitOption});
+    parser.addOptions(
+        {helpOption, versionOption, kOption, threadsOption, runOption, screenshotOption, windowSizeOption, quitOption});
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QCoreApplication::translate("CommandLine", "A table (CSV, TSV) or a .qiscout project."),
         QStringLiteral("[FILE]"));
@@ -72,6 +83,18 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
         if (!ok || threads < 1)
             return fail(QCoreApplication::translate("CommandLine", "--threads needs a whole number of at least 1."));
         options.threads = threads;
+    }
+    if (parser.isSet(windowSizeOption)) {
+        const auto parts = parser.value(windowSizeOption).split(QLatin1Char('x'));
+        bool widthOk = false;
+        bool heightOk = false;
+        const int width = parts.size() == 2 ? parts[0].toInt(&widthOk) : 0;
+        const int height = parts.size() == 2 ? parts[1].toInt(&heightOk) : 0;
+        if (!widthOk || !heightOk || width < minimumWindowSide || height < minimumWindowSide)
+            return fail(QCoreApplication::translate("CommandLine",
+                                                    "--window-size needs WIDTHxHEIGHT in pixels, each at least %1.")
+                            .arg(minimumWindowSide));
+        options.windowSize = QSize(width, height);
     }
     options.run = parser.isSet(runOption);
     options.screenshot = parser.value(screenshotOption);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/ui/main_window.h"
 
-#include <cstdio>
 #include <map>
 
 #include <QAction>
@@ -34,7 +33,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QThreadPool>
-#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -66,8 +64,6 @@ const QString projectSuffix = QStringLiteral("qiscout");
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString directoryKey = QStringLiteral("lastDirectory");
-// Delay before --screenshot grabs the window, so the last batched repaint has been laid out.
-constexpr int screenshotDelayMs = 300;
 constexpr int loadProgressSteps = 1000;
 
 bool isProjectFile(const QString& path)
@@ -107,7 +103,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_loader, &TableLoadController::loadCancelled, this, [this] {
         m_loadProgress->reset();
         statusBar()->showMessage(tr("Loading cancelled."), 5000);
-        finishAutomation(1, tr("Loading was cancelled."));
+        Q_EMIT openFailed(tr("Loading was cancelled."));
     });
     connect(m_loader, &TableLoadController::progressChanged, this, [this](quint64 done, quint64 total) {
         if (total > 0)
@@ -475,8 +471,10 @@ void MainWindow::openProject(const QString& path)
         m_projectPath = path;
         loadTable(QString::fromStdString(project.tablePath), project.loadOptions);
     } catch (const core::ProjectError& error) {
-        finishAutomation(1, QString::fromUtf8(error.what()));
-        QMessageBox::warning(this, tr("Cannot open the project"), QString::fromUtf8(error.what()));
+        const QString message = QString::fromUtf8(error.what());
+        Q_EMIT openFailed(message);
+        if (!m_unattended)
+            showWarning(tr("Cannot open the project"), message);
     }
 }
 
@@ -582,17 +580,14 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     showWorkspace();
     updateActions();
     Q_EMIT tableShown();
-    if (m_automation)
-        automationStep();
 }
 
 void MainWindow::loadFailed(const LoadFailure& failure)
 {
     m_loadProgress->reset();
-    if (m_automation && m_automation->quit) {
-        finishAutomation(1, failure.message);
+    Q_EMIT openFailed(failure.message);
+    if (m_unattended)
         return;
-    }
     auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot load the table"),
                                 tr("QIScout could not read %1.").arg(QFileInfo(failure.file).fileName()),
                                 QMessageBox::Ok, this);
@@ -641,11 +636,12 @@ std::optional<SearchRequest> MainWindow::currentRequest(bool tellUser)
 
 void MainWindow::runAnalysis()
 {
-    if (const auto request = currentRequest(!(m_automation && m_automation->quit))) {
+    if (const auto request = currentRequest(!m_unattended)) {
         rememberRequest(*request);
         m_search->start(*request);
-    } else
-        finishAutomation(1, tr("There is nothing to search."));
+    } else {
+        Q_EMIT analysisFailed(tr("There is nothing to search."));
+    }
     updateActions();
 }
 
@@ -729,15 +725,7 @@ void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
                                       locale.toString(result->stats.searchSeconds, 'f', 2),
                                       QString::fromUtf8(core::toString(result->algorithm))));
     updateActions();
-    if (m_automation && m_automation->run) {
-        const QString screenshot = m_automation->screenshot;
-        QTimer::singleShot(screenshotDelayMs, this, [this, screenshot] {
-            if (!screenshot.isEmpty() && !grab().save(screenshot))
-                finishAutomation(1, tr("Cannot write the screenshot %1.").arg(screenshot));
-            else
-                finishAutomation(0, {});
-        });
-    }
+    Q_EMIT analysisEnded(result->complete);
 }
 
 void MainWindow::searchFailed(const QString& message)
@@ -745,11 +733,9 @@ void MainWindow::searchFailed(const QString& message)
     m_busyBar->hide();
     m_progressLabel->setText(tr("The analysis could not run."));
     updateActions();
-    if (m_automation && m_automation->quit) {
-        finishAutomation(1, message);
-        return;
-    }
-    QMessageBox::warning(this, tr("The analysis could not run"), message);
+    Q_EMIT analysisFailed(message);
+    if (!m_unattended)
+        showWarning(tr("The analysis could not run"), message);
 }
 
 void MainWindow::showSetDetails(core::ColumnSet set)
@@ -782,50 +768,39 @@ void MainWindow::clearRowFilter()
     m_clearFilterAction->setEnabled(false);
 }
 
-void MainWindow::startAutomation(const CommandLineOptions& options)
+void MainWindow::openWithoutAsking(const QString& path)
 {
-    if (options.file.isEmpty())
-        return;
-    m_automation = options;
-    if (isProjectFile(options.file))
-        openProject(options.file);
+    if (isProjectFile(path))
+        openProject(path);
     else
-        loadTable(options.file, core::LoadOptions{});
+        loadTable(path, core::LoadOptions{});
 }
 
-void MainWindow::automationStep()
+void MainWindow::setGroupSize(quint64 k)
 {
     auto request = m_parameters->request();
-    if (m_automation->k)
-        request.parameters.k = *m_automation->k;
-    if (m_automation->threads)
-        request.parameters.threads = *m_automation->threads;
+    request.parameters.k = k;
     m_parameters->setRequest(request);
-    if (m_automation->run) {
-        runAnalysis();
-        return;
-    }
-    const QString screenshot = m_automation->screenshot;
-    QTimer::singleShot(screenshotDelayMs, this, [this, screenshot] {
-        if (!screenshot.isEmpty() && !grab().save(screenshot))
-            finishAutomation(1, tr("Cannot write the screenshot %1.").arg(screenshot));
-        else
-            finishAutomation(0, {});
-    });
 }
 
-void MainWindow::finishAutomation(int exitCode, const QString& message)
+void MainWindow::setThreadCount(int threads)
 {
-    if (!m_automation)
-        return;
-    const bool quit = m_automation->quit;
-    m_automation.reset();
-    if (!message.isEmpty())
-        std::fprintf(stderr, "qiscout: %s\n", qPrintable(message));
-    // Queued, so a failure before exec() has started still ends the event loop.
-    if (quit)
-        QMetaObject::invokeMethod(
-            qApp, [exitCode] { QCoreApplication::exit(exitCode); }, Qt::QueuedConnection);
+    auto request = m_parameters->request();
+    request.parameters.threads = threads;
+    m_parameters->setRequest(request);
+}
+
+void MainWindow::setUnattended(bool unattended)
+{
+    m_unattended = unattended;
+}
+
+void MainWindow::showWarning(const QString& title, const QString& message)
+{
+    // Window-modal and asynchronous: never a nested event loop.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

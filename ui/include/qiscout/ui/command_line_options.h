@@ -3,13 +3,14 @@
 
 #include <optional>
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
 namespace qiscout::ui {
 
 /// What the command line asks the GUI to do: `qiscout [FILE] [--k K] [--threads T] [--run]
-/// [--screenshot PNG] [--quit]`.
+/// [--screenshot PNG] [--window-size WxH] [--quit]`.
 struct CommandLineOptions {
     /// A table or a project file to open; empty for the welcome page.
     QString file;
@@ -19,6 +20,8 @@ struct CommandLineOptions {
     bool run = false;
     /// Save a picture of the main window here when the run finishes.
     QString screenshot;
+    /// The main window's size instead of the one remembered from the last session (screenshots).
+    std::optional<QSize> windowSize;
     /// Exit when the run (and screenshot) is done; the exit code says whether it succeeded.
     bool quit = false;
 };

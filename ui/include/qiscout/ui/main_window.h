@@ -14,7 +14,6 @@
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
-#include "qiscout/ui/command_line_options.h"
 
 QT_BEGIN_NAMESPACE
 template <typename T>
@@ -67,11 +66,18 @@ public:
     /// Writes the current file, import options, roles and parameters; false (after telling the
     /// user) when it fails.
     bool saveProject(const QString& path);
+    /// Opens a table with the default import options, or a .qiscout project, without asking.
+    void openWithoutAsking(const QString& path);
     /// Runs the analysis on the current table, roles and parameters.
     void runAnalysis();
     void cancelAnalysis();
-    /// Acts on the command line: opens its file, applies --k/--threads, runs, takes the screenshot, quits.
-    void startAutomation(const CommandLineOptions& options);
+    /// Sets the group size k as if typed, without restarting a running analysis.
+    void setGroupSize(quint64 k);
+    /// Sets the number of worker threads as if typed, without restarting a running analysis.
+    void setThreadCount(int threads);
+    /// Unattended (command-line automation with --quit): failures are only signalled through
+    /// openFailed and analysisFailed, never shown in a message box that would wait for a click.
+    void setUnattended(bool unattended);
 
     [[nodiscard]] const std::shared_ptr<const core::EncodedTable>& table() const { return m_table; }
     /// The latest finished search's answer, if any.
@@ -92,6 +98,12 @@ Q_SIGNALS:
     void tableShown();
     /// The table view now shows the rows a set isolates (after the background computation).
     void rowFilterApplied(core::ColumnSet set);
+    /// A table or project could not be opened (error, or loading cancelled).
+    void openFailed(const QString& message);
+    /// The latest analysis ended: completed, or cancelled with what it had settled.
+    void analysisEnded(bool complete);
+    /// The analysis could not start or run (nothing to search, invalid parameters...).
+    void analysisFailed(const QString& message);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -128,8 +140,7 @@ private:
     void searchFailed(const QString& message);
     void showSetDetails(core::ColumnSet set);
     void clearRowFilter();
-    void automationStep();
-    void finishAutomation(int exitCode, const QString& message);
+    void showWarning(const QString& title, const QString& message);
 
     QStackedWidget* m_stack = nullptr;
     WelcomePage* m_welcome = nullptr;
@@ -179,7 +190,7 @@ private:
     core::Algorithm m_runAlgorithm = core::Algorithm::Auto;
     QElapsedTimer m_loadClock;
     double m_loadSeconds = 0.0;
-    std::optional<CommandLineOptions> m_automation;
+    bool m_unattended = false;
     QFutureWatcher<SetClasses>* m_detailsWatcher = nullptr;
     std::stop_source m_detailsStop;
     bool m_layoutRestored = false;

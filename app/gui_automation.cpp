@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui_automation.h"
+
+#include <cstdio>
+
+#include <QCoreApplication>
+#include <QTimer>
+
+#include "qiscout/ui/main_window.h"
+
+namespace qiscout::app {
+namespace {
+
+// Delay before --screenshot grabs the window, so the last batched repaint has been laid out.
+constexpr int screenshotDelayMs = 300;
+
+} // namespace
+
+GuiAutomation::GuiAutomation(ui::MainWindow& window, ui::CommandLineOptions options)
+    : m_window(window)
+    , m_options(std::move(options))
+{
+    connect(&m_window, &ui::MainWindow::tableShown, this, &GuiAutomation::tableShown);
+    connect(&m_window, &ui::MainWindow::openFailed, this, [this](const QString& message) { finish(1, message); });
+    connect(&m_window, &ui::MainWindow::analysisFailed, this, [this](const QString& message) { finish(1, message); });
+    connect(&m_window, &ui::MainWindow::analysisEnded, this, [this] {
+        if (m_active && m_options.run)
+            captureAndFinish();
+    });
+}
+
+void GuiAutomation::start()
+{
+    if (m_options.file.isEmpty())
+        return;
+    m_active = true;
+    m_window.setUnattended(m_options.quit);
+    m_window.openWithoutAsking(m_options.file);
+}
+
+void GuiAutomation::tableShown()
+{
+    if (!m_active)
+        return;
+    if (m_options.k)
+        m_window.setGroupSize(*m_options.k);
+    if (m_options.threads)
+        m_window.setThreadCount(*m_options.threads);
+    if (m_options.run)
+        m_window.runAnalysis();
+    else
+        captureAndFinish();
+}
+
+void GuiAutomation::captureAndFinish()
+{
+    QTimer::singleShot(screenshotDelayMs, this, [this] {
+        if (!m_options.screenshot.isEmpty() && !m_window.grab().save(m_options.screenshot))
+            finish(1, tr("Cannot write the screenshot %1.").arg(m_options.screenshot));
+        else
+            finish(0, {});
+    });
+}
+
+void GuiAutomation::finish(int exitCode, const QString& message)
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    m_window.setUnattended(false);
+    if (!message.isEmpty())
+        std::fprintf(stderr, "qiscout: %s\n", qPrintable(message));
+    // Queued, so a failure before exec() has started still ends the event loop once it runs.
+    if (m_options.quit)
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(), [exitCode] { QCoreApplication::exit(exitCode); }, Qt::QueuedConnection);
+}
+
+} // namespace qiscout::app

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The GUI's command-line automation: --run --window-size --screenshot --quit on the sample ends with
+# exit code 0 and a PNG of the requested size; a file that cannot be opened ends it with exit code 1
+# and a message instead of a dialog waiting for a click (a table and a project, #19 item 8).
+file(REMOVE_RECURSE "${OUT}")
+file(MAKE_DIRECTORY "${OUT}")
+set(shot "${OUT}/window.png")
+execute_process(COMMAND "${GUI}" "${SAMPLE}" --k 2 --run --window-size 1024x700 --screenshot "${shot}" --quit
+                RESULT_VARIABLE status ERROR_VARIABLE errors TIMEOUT 120)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "qiscout --run --screenshot --quit failed (${status}): ${errors}")
+endif()
+# A PNG's IHDR chunk holds the width and height as big-endian 32-bit numbers from byte 16.
+file(READ "${shot}" header LIMIT 24 HEX)
+string(SUBSTRING "${header}" 0 16 signature)
+string(SUBSTRING "${header}" 32 8 width)
+string(SUBSTRING "${header}" 40 8 height)
+if(NOT signature STREQUAL "89504e470d0a1a0a" OR NOT width STREQUAL "00000400" OR NOT height STREQUAL "000002bc")
+  message(FATAL_ERROR "the screenshot is not a 1024x700 PNG (header ${header})")
+endif()
+
+foreach(missing "${OUT}/missing.csv" "${OUT}/missing.qiscout")
+  execute_process(COMMAND "${GUI}" "${missing}" --run --quit RESULT_VARIABLE status ERROR_VARIABLE errors TIMEOUT 60)
+  if(NOT status EQUAL 1)
+    message(FATAL_ERROR "opening ${missing} with --quit ended with ${status}, not 1: ${errors}")
+  endif()
+  get_filename_component(name "${missing}" NAME)
+  string(FIND "${errors}" "${name}" named)
+  if(named EQUAL -1)
+    message(FATAL_ERROR "the error does not name ${name}: ${errors}")
+  endif()
+endforeach()
