@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/ui/main_window.h"
 
-#include <map>
-
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -36,8 +34,6 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include "qiscout/core/project/project_file.h"
-
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"
 #include "charts/evaluation_rate_chart.h"
@@ -46,6 +42,7 @@
 #include "import/import_dialog.h"
 #include "import/table_load_controller.h"
 #include "lattice/lattice_view.h"
+#include "main/project_session.h"
 #include "main/recent_files.h"
 #include "main/sample_locator.h"
 #include "main/welcome_page.h"
@@ -60,16 +57,10 @@
 namespace qiscout::ui {
 namespace {
 
-const QString projectSuffix = QStringLiteral("qiscout");
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString directoryKey = QStringLiteral("lastDirectory");
 constexpr int loadProgressSteps = 1000;
-
-bool isProjectFile(const QString& path)
-{
-    return QFileInfo(path).suffix().compare(projectSuffix, Qt::CaseInsensitive) == 0;
-}
 
 QString describeSet(core::ColumnSet set, const QStringList& names)
 {
@@ -81,12 +72,7 @@ QString describeSet(core::ColumnSet set, const QStringList& names)
 
 } // namespace
 
-struct MainWindow::PendingProject {
-    std::vector<core::ProjectColumnRole> roles;
-    SearchRequest request;
-};
-
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::make_unique<ProjectSession>())
 {
     setWindowTitle(tr("QIScout"));
     setAcceptDrops(true);
@@ -266,10 +252,10 @@ void MainWindow::createActions()
     m_saveProjectAction->setShortcut(QKeySequence::Save);
     m_saveProjectAction->setToolTip(tr("Save the file, import options, roles and parameters (Ctrl+S)"));
     connect(m_saveProjectAction, &QAction::triggered, this, [this] {
-        if (m_projectPath.isEmpty())
+        if (m_project->path().isEmpty())
             saveProjectAs();
         else
-            saveProject(m_projectPath);
+            saveProject(m_project->path());
     });
 
     m_saveProjectAsAction = new QAction(tr("Save Project &As…"), this);
@@ -405,7 +391,7 @@ void MainWindow::updateActions()
 
 void MainWindow::openFile(const QString& path)
 {
-    if (isProjectFile(path))
+    if (ProjectSession::isProjectFile(path))
         openProject(path);
     else
         openTable(path);
@@ -425,8 +411,9 @@ void MainWindow::chooseTable()
 void MainWindow::chooseProject()
 {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), settings.value(directoryKey).toString(),
-                                                      tr("QIScout projects (*.%1);;All files (*)").arg(projectSuffix));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Project"), settings.value(directoryKey).toString(),
+                                     tr("QIScout projects (*.%1);;All files (*)").arg(ProjectSession::suffix));
     if (path.isEmpty())
         return;
     settings.setValue(directoryKey, QFileInfo(path).absolutePath());
@@ -445,8 +432,7 @@ void MainWindow::openTable(const QString& path)
     auto* dialog = new ImportDialog(path, core::LoadOptions{}, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        m_pendingProject.reset();
-        m_projectPath.clear();
+        m_project->close();
         loadTable(dialog->path(), dialog->options());
     });
     dialog->open();
@@ -463,13 +449,8 @@ void MainWindow::loadTable(const QString& path, const core::LoadOptions& options
 void MainWindow::openProject(const QString& path)
 {
     try {
-        const auto project = core::loadProject(path.toStdString());
-        m_pendingProject = std::make_unique<PendingProject>();
-        m_pendingProject->roles = project.roles;
-        m_pendingProject->request.parameters = project.parameters;
-        m_pendingProject->request.algorithm = project.algorithm;
-        m_projectPath = path;
-        loadTable(QString::fromStdString(project.tablePath), project.loadOptions);
+        const auto source = m_project->open(path);
+        loadTable(source.path, source.options);
     } catch (const core::ProjectError& error) {
         const QString message = QString::fromUtf8(error.what());
         Q_EMIT openFailed(message);
@@ -482,22 +463,12 @@ bool MainWindow::saveProject(const QString& path)
 {
     if (!m_table)
         return false;
-    core::Project project;
-    project.tablePath = QDir(QFileInfo(path).absolutePath()).relativeFilePath(m_tablePath).toStdString();
-    project.loadOptions = m_loadOptions;
-    const auto roles = m_columns->roles();
-    for (std::size_t column = 0; column < roles.size() && column < m_table->columnCount(); ++column)
-        project.roles.push_back({m_table->columns[column].name, roles[column]});
-    const auto request = m_parameters->request();
-    project.parameters = request.parameters;
-    project.algorithm = request.algorithm;
     try {
-        core::saveProject(path.toStdString(), project);
+        m_project->save(path, {m_tablePath, m_loadOptions}, *m_table, currentSetup());
     } catch (const core::ProjectError& error) {
-        QMessageBox::warning(this, tr("Cannot save the project"), QString::fromUtf8(error.what()));
+        showWarning(tr("Cannot save the project"), QString::fromUtf8(error.what()));
         return false;
     }
-    m_projectPath = path;
     RecentFiles::add(path);
     updateRecentFiles();
     statusBar()->showMessage(tr("Project saved to %1.").arg(QDir::toNativeSeparators(path)), 5000);
@@ -506,18 +477,18 @@ bool MainWindow::saveProject(const QString& path)
 
 bool MainWindow::saveProjectAs()
 {
-    QSettings settings;
-    const QString start = m_projectPath.isEmpty()
-                              ? QFileInfo(m_tablePath).absolutePath() + QLatin1Char('/') +
-                                    QFileInfo(m_tablePath).completeBaseName() + QLatin1Char('.') + projectSuffix
-                              : m_projectPath;
-    QString path =
-        QFileDialog::getSaveFileName(this, tr("Save Project"), start, tr("QIScout projects (*.%1)").arg(projectSuffix));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Project"), m_project->suggestedPath(m_tablePath),
+                                                tr("QIScout projects (*.%1)").arg(ProjectSession::suffix));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + projectSuffix;
+        path += QLatin1Char('.') + ProjectSession::suffix;
     return saveProject(path);
+}
+
+Setup MainWindow::currentSetup() const
+{
+    return {m_columns->roles(), m_parameters->request()};
 }
 
 void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, const QString& path,
@@ -543,19 +514,10 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     const auto columnLimit = std::min<int>(static_cast<int>(m_table->columnCount()), core::ColumnSet::capacity);
     m_lattice->reset(core::ColumnSet::firstN(columnLimit), columnNames(), std::max(columnLimit, 1));
 
-    if (m_pendingProject) {
-        std::map<std::string, core::ColumnRole> byName;
-        for (const auto& entry : m_pendingProject->roles)
-            byName[entry.column] = entry.role;
-        std::vector<core::ColumnRole> roles;
-        for (const auto& column : m_table->columns) {
-            const auto it = byName.find(column.name);
-            roles.push_back(it == byName.end() ? core::ColumnRole::QuasiIdentifier : it->second);
-        }
-        m_columns->setRoles(roles);
-        m_parameters->setRequest(m_pendingProject->request);
-        m_pendingProject.reset();
-        RecentFiles::add(m_projectPath);
+    if (const auto restored = m_project->restore(*m_table, currentSetup())) {
+        m_columns->setRoles(restored->roles);
+        m_parameters->setRequest(restored->request);
+        RecentFiles::add(m_project->path());
     } else {
         RecentFiles::add(m_tablePath);
     }
@@ -770,7 +732,7 @@ void MainWindow::clearRowFilter()
 
 void MainWindow::openWithoutAsking(const QString& path)
 {
-    if (isProjectFile(path))
+    if (ProjectSession::isProjectFile(path))
         openProject(path);
     else
         loadTable(path, core::LoadOptions{});

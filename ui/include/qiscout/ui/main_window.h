@@ -39,6 +39,7 @@ class IsolatedRowsProxyModel;
 class LatticeView;
 class MinimalSetsBySizeChart;
 class ParametersPanel;
+class ProjectSession;
 class ResultsPanel;
 class SearchController;
 class TableLoadController;
@@ -47,6 +48,7 @@ class WelcomePage;
 struct LoadFailure;
 struct SetClasses;
 struct SearchRequest;
+struct Setup;
 
 /// QIScout's main window: welcome page, then the table, its columns, the parameters, the live
 /// lattice, the results and the charts. Owns the load and search controllers.
@@ -111,8 +113,6 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    struct PendingProject;
-
     void createWidgets();
     void createActions();
     void createMenus();
@@ -130,6 +130,7 @@ private:
     void exportReport();
     [[nodiscard]] std::optional<SearchRequest> currentRequest(bool tellUser);
     [[nodiscard]] QStringList columnNames() const;
+    [[nodiscard]] Setup currentSetup() const;
 
     void tableLoaded(std::shared_ptr<const core::EncodedTable> table, const QString& path,
                      const core::LoadOptions& options);
@@ -181,9 +182,8 @@ private:
     std::shared_ptr<const core::EncodedTable> m_table;
     QString m_tablePath;
     core::LoadOptions m_loadOptions;
-    QString m_projectPath;
+    std::unique_ptr<ProjectSession> m_project;
     std::shared_ptr<const core::SearchResult> m_lastResult;
-    std::unique_ptr<PendingProject> m_pendingProject;
     // What the latest search was asked for, for the report.
     std::vector<core::ColumnRole> m_runRoles;
     core::SearchParameters m_runParameters;
