@@ -10,7 +10,6 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,7 +20,6 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QProgressDialog>
-#include <QPromise>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -30,7 +28,6 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
-#include <QThreadPool>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -50,6 +47,7 @@
 #include "report/report_export_dialog.h"
 #include "results/results_panel.h"
 #include "results/set_classes.h"
+#include "results/set_details_controller.h"
 #include "search/search_controller.h"
 #include "table/isolated_rows_proxy_model.h"
 #include "table/table_model.h"
@@ -79,7 +77,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     setDockNestingEnabled(true);
     m_loader = new TableLoadController(this);
     m_search = new SearchController(this);
-    m_detailsWatcher = new QFutureWatcher<SetClasses>(this);
+    m_details = new SetDetailsController(this);
     createWidgets();
     createActions();
     createMenus();
@@ -107,10 +105,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
         if (!set.empty() && !m_results->selectSet(set))
             showSetDetails(set);
     });
-    connect(m_detailsWatcher, &QFutureWatcher<SetClasses>::finished, this, [this] {
-        const SetClasses& classes = m_detailsWatcher->result();
-        if (!classes.complete)
-            return;
+    connect(m_details, &SetDetailsController::classesReady, this, [this](const SetClasses& classes) {
         const QString description = describeSet(classes.set, columnNames());
         const auto header = m_tableView->horizontalHeader()->saveState();
         m_filterModel->setRows(classes.isolatedRows);
@@ -135,10 +130,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     updateActions();
 }
 
-MainWindow::~MainWindow()
-{
-    m_detailsStop.request_stop();
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::createWidgets()
 {
@@ -496,7 +488,7 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
 {
     m_loadProgress->reset();
     m_loadSeconds = static_cast<double>(m_loadClock.elapsed()) / 1000.0;
-    m_detailsStop.request_stop();
+    m_details->cancel();
     m_table = std::move(table);
     m_tablePath = QFileInfo(path).absoluteFilePath();
     m_loadOptions = options;
@@ -705,20 +697,12 @@ void MainWindow::showSetDetails(core::ColumnSet set)
     if (!m_table || set.empty())
         return;
     const std::uint64_t k = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
-    m_detailsStop.request_stop();
-    m_detailsStop = std::stop_source();
-    auto promise = std::make_shared<QPromise<SetClasses>>();
-    promise->start();
-    m_detailsWatcher->setFuture(promise->future());
-    QThreadPool::globalInstance()->start([promise, table = m_table, set, k, token = m_detailsStop.get_token()] {
-        promise->addResult(computeSetClasses(*table, set, k, token));
-        promise->finish();
-    });
+    m_details->request(m_table, set, k);
 }
 
 void MainWindow::clearRowFilter()
 {
-    m_detailsStop.request_stop();
+    m_details->cancel();
     if (m_tableView->model() != m_tableModel) {
         const auto header = m_tableView->horizontalHeader()->saveState();
         m_tableView->setModel(m_tableModel);

@@ -3,7 +3,6 @@
 
 #include <memory>
 #include <optional>
-#include <stop_token>
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -16,8 +15,6 @@
 #include "qiscout/core/table/encoded_table.h"
 
 QT_BEGIN_NAMESPACE
-template <typename T>
-class QFutureWatcher;
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -42,6 +39,7 @@ class ParametersPanel;
 class ProjectSession;
 class ResultsPanel;
 class SearchController;
+class SetDetailsController;
 class TableLoadController;
 class TableModel;
 class WelcomePage;
@@ -191,8 +189,7 @@ private:
     QElapsedTimer m_loadClock;
     double m_loadSeconds = 0.0;
     bool m_unattended = false;
-    QFutureWatcher<SetClasses>* m_detailsWatcher = nullptr;
-    std::stop_source m_detailsStop;
+    SetDetailsController* m_details = nullptr;
     bool m_layoutRestored = false;
 };
 
