@@ -9,11 +9,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPromise>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QThreadPool>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace qiscout::ui {
 namespace {
@@ -159,10 +158,7 @@ void ImportDialog::startPreview()
     const auto path = m_path.toStdString();
     const auto options = this->options();
     m_status->setText(tr("Reading the first rows…"));
-    auto promise = std::make_shared<QPromise<PreviewOutcome>>();
-    m_watcher.setFuture(promise->future());
-    promise->start();
-    QThreadPool::globalInstance()->start([promise, generation, path, options] {
+    m_watcher.setFuture(QtConcurrent::run([generation, path, options] {
         PreviewOutcome outcome;
         outcome.generation = generation;
         try {
@@ -170,9 +166,8 @@ void ImportDialog::startPreview()
         } catch (const std::exception& error) {
             outcome.error = QString::fromUtf8(error.what());
         }
-        promise->addResult(std::move(outcome));
-        promise->finish();
-    });
+        return outcome;
+    }));
 }
 
 void ImportDialog::showPreview(const PreviewOutcome& outcome)
