@@ -30,6 +30,17 @@ public:
         m_column->codes.push_back(code);
     }
 
+    /// append() for a cell its source may mark missing on top of the missing tokens (an SPSS
+    /// user-missing value, a Stata missing code, SQL NULL). A value marked once stays missing.
+    void append(std::string_view text, bool missing)
+    {
+        const std::uint32_t code = codeOf(text);
+        if (missing)
+            m_column->missing[code] = true;
+        ++m_column->frequencies[code];
+        m_column->codes.push_back(code);
+    }
+
 private:
     // Open addressing with linear probing. Values of up to 8 bytes are stored packed in the slot
     // and compared without touching the dictionary; longer ones keep their 64-bit hash and are

@@ -7,14 +7,16 @@
 #include <optional>
 #include <stdexcept>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 
 #include <tbb/task_arena.h>
 
 #include "io/column_encoder.h"
+#include "io/column_names.h"
 #include "io/csv_tokenizer.h"
+#include "io/load_failure.h"
 #include "io/mapped_file.h"
+#include "io/progress_reporter.h"
 #include "io/table_loader_internal.h"
 #include "io/table_sniffer.h"
 #include "io/text_encoding.h"
@@ -32,20 +34,13 @@ constexpr std::size_t textBlockBytes = std::size_t{16} << 20;
 
 [[noreturn]] void fail(LoadErrorKind kind, const std::string& file, TextLocation where, const std::string& detail)
 {
-    std::string message = "Cannot load '" + file + "'";
+    std::string position;
     if (where.line > 0) {
-        message += ": line " + std::to_string(where.line);
+        position = "line " + std::to_string(where.line);
         if (where.column > 0)
-            message += ", column " + std::to_string(where.column);
+            position += ", column " + std::to_string(where.column);
     }
-    message += ": " + detail + ".";
-    throw LoadError(kind, file, where.line, where.column, message);
-}
-
-void throwIfCancelled(const std::stop_token& stop, const std::string& file)
-{
-    if (stop.stop_requested())
-        throw LoadError(LoadErrorKind::Cancelled, file, 0, 0, "Loading '" + file + "' was cancelled.");
+    failLoad(kind, file, where.line, where.column, position, detail);
 }
 
 void checkOptions(const LoadOptions& options)
@@ -76,44 +71,6 @@ std::string hexByte(char c)
     static constexpr char digits[] = "0123456789ABCDEF";
     const auto b = static_cast<unsigned char>(c);
     return std::string("0x") + digits[b >> 4] + digits[b & 15];
-}
-
-/// Renames empty and repeated names ("column_7", "age_2") so every column can be named uniquely.
-std::vector<std::string> uniqueColumnNames(std::vector<std::string> names, std::vector<std::string>& warnings)
-{
-    const std::unordered_set<std::string> original(names.begin(), names.end());
-    std::unordered_set<std::string> taken;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        std::string& name = names[i];
-        const std::string number = std::to_string(i + 1);
-        if (name.empty()) {
-            std::string candidate = "column_" + number;
-            for (int k = 2; taken.count(candidate) != 0 || original.count(candidate) != 0; ++k)
-                candidate = "column_" + number + "_" + std::to_string(k);
-            warnings.push_back("Column " + number + " has no name; it is called \"" + candidate + "\".");
-            name = std::move(candidate);
-        } else if (taken.count(name) != 0) {
-            std::string candidate;
-            for (int k = 2;; ++k) {
-                candidate = name + "_" + std::to_string(k);
-                if (taken.count(candidate) == 0 && original.count(candidate) == 0)
-                    break;
-            }
-            warnings.push_back("Column " + number + " repeats the name \"" + name + "\"; it is called \"" + candidate +
-                               "\".");
-            name = std::move(candidate);
-        }
-        taken.insert(name);
-    }
-    return names;
-}
-
-std::vector<std::string> generatedNames(std::size_t count)
-{
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < count; ++i)
-        names.push_back("column_" + std::to_string(i + 1));
-    return names;
 }
 
 /// The result of scanning the text for NULs and UTF-8, block by block so cancellation is prompt.
@@ -277,36 +234,6 @@ void parsePiece(const ParseContext& context, std::size_t begin, std::size_t stop
     fail(LoadErrorKind::TooManyRows, file, {lineAt(text, offset), 0},
          "the table has more than " + std::to_string(maxRows) + " rows");
 }
-
-/// Reports progress at most once per step and once at the end.
-class ProgressReporter {
-public:
-    ProgressReporter(const LoadProgress& progress, std::uint64_t total, std::size_t stepBytes)
-        : m_progress(progress)
-        , m_total(total)
-        , m_step(std::max<std::uint64_t>({total / 100, stepBytes, 1}))
-    {}
-
-    void advance(std::uint64_t done)
-    {
-        if (m_progress && done - m_last >= m_step && done < m_total) {
-            m_last = done;
-            m_progress(done, m_total);
-        }
-    }
-
-    void finish()
-    {
-        if (m_progress)
-            m_progress(m_total, m_total);
-    }
-
-private:
-    const LoadProgress& m_progress;
-    std::uint64_t m_total;
-    std::uint64_t m_step;
-    std::uint64_t m_last = 0;
-};
 
 /// Rows a sample of the body suggests the whole body holds, never more than it can hold.
 std::size_t estimateRows(const ParseContext& context, std::size_t bodyStart, std::uint64_t maxRows)
@@ -473,7 +400,7 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
         uniqueColumnNames(hasHeader ? headerNames(text, header) : generatedNames(columns), table.warnings);
     const std::size_t bodyStart = hasHeader ? header.next : header.start;
     if (used != nullptr)
-        *used = LoadSettings{delimiter, hasHeader, decoded.encoding};
+        *used = LoadSettings{SourceFormat::Delimited, delimiter, hasHeader, decoded.encoding};
 
     const ParseContext context{text, delimiter, columns, options.skipRaggedRows};
     table.columns.resize(columns);
@@ -660,9 +587,15 @@ TablePreview previewTableFromBuffer(std::string_view bytes, const std::string& s
     for (auto& name : names)
         decode(name);
     preview.columnNames = uniqueColumnNames(std::move(names), preview.warnings);
-    for (auto& row : rows)
-        for (auto& cell : row)
+    preview.columnDescriptions.assign(columns, std::string());
+    const auto& tokens = options.missingTokens;
+    for (auto& row : rows) {
+        auto& missing = preview.missing.emplace_back();
+        for (auto& cell : row) {
             decode(cell);
+            missing.push_back(std::find(tokens.begin(), tokens.end(), cell) != tokens.end());
+        }
+    }
     preview.rows = std::move(rows);
     if (preview.hasHeader && preview.rows.empty() && skipped == 0 && maxRows > 0 &&
         onlyLineBreaks(raw.substr(std::min(bodyStart, raw.size()))))
@@ -673,22 +606,15 @@ TablePreview previewTableFromBuffer(std::string_view bytes, const std::string& s
     return preview;
 }
 
-EncodedTable loadTable(const std::string& path, const LoadOptions& options, std::stop_token stop,
-                       const LoadProgress& progress, LoadSettings& used)
+EncodedTable loadDelimitedFile(const std::string& path, const LoadOptions& options, std::stop_token stop,
+                               const LoadProgress& progress, LoadSettings* used)
 {
     MappedFile mapped(path);
-    return loadTableFromBuffer(mapped.bytes(), path, options, std::move(stop), progress, &used, {},
+    return loadTableFromBuffer(mapped.bytes(), path, options, std::move(stop), progress, used, {},
                                [&mapped](std::size_t prefix) { mapped.release(prefix); });
 }
 
-EncodedTable loadTable(const std::string& path, const LoadOptions& options, std::stop_token stop,
-                       const LoadProgress& progress)
-{
-    LoadSettings used;
-    return loadTable(path, options, std::move(stop), progress, used);
-}
-
-TablePreview previewTable(const std::string& path, const LoadOptions& options, std::size_t maxRows)
+TablePreview previewDelimitedFile(const std::string& path, const LoadOptions& options, std::size_t maxRows)
 {
     MappedFile mapped(path);
     return previewTableFromBuffer(mapped.bytes(), path, options, maxRows);

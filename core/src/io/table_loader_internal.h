@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// In-memory entry points behind loadTable and previewTable, for tests and the fuzzer.
+// The delimited-text reader behind loadTable and previewTable, and its in-memory entry points for
+// tests and the fuzzer.
 #pragma once
 
 #include <cstddef>
@@ -30,6 +31,14 @@ struct LoadLimits {
                                                const LoadProgress& progress, LoadSettings* used,
                                                const LoadLimits& limits = {},
                                                const std::function<void(std::size_t)>& releasePrefix = {});
+
+/// loadTable for a delimited text file (memory-mapped, its pages released as they are done with).
+[[nodiscard]] EncodedTable loadDelimitedFile(const std::string& path, const LoadOptions& options, std::stop_token stop,
+                                             const LoadProgress& progress, LoadSettings* used);
+
+/// previewTable for a delimited text file.
+[[nodiscard]] TablePreview previewDelimitedFile(const std::string& path, const LoadOptions& options,
+                                                std::size_t maxRows);
 
 /// previewTable over `bytes`, reading only as far as the requested rows need.
 [[nodiscard]] TablePreview previewTableFromBuffer(std::string_view bytes, const std::string& sourceName,

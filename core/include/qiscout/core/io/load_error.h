@@ -19,9 +19,16 @@ enum class LoadErrorKind {
     TooManyColumns,
     TooManyRows,
     Cancelled,
+    /// A binary file (statistical file, spreadsheet, database) whose structure cannot be read.
+    Malformed,
+    /// The sheet or table asked for does not exist, or the source holds several and none was chosen.
+    NoSuchTable,
+    /// A database refused the connection or the query.
+    DatabaseError,
 };
 
-/// A load failure. what() is a complete sentence naming file, line and column where they apply.
+/// A load failure. what() is a complete sentence naming the file and the position (line, row,
+/// column or byte) where they apply.
 class LoadError : public std::runtime_error {
 public:
     LoadError(LoadErrorKind kind, std::string file, std::uint64_t line, std::uint64_t column,
@@ -29,7 +36,8 @@ public:
 
     [[nodiscard]] LoadErrorKind kind() const { return m_kind; }
     [[nodiscard]] const std::string& file() const { return m_file; }
-    /// 1-based physical line in the file; 0 when the error is about the whole file.
+    /// 1-based physical line of a text file, row of a sheet, record of a statistical file or row of
+    /// a query result; 0 when the error is about the whole source.
     [[nodiscard]] std::uint64_t line() const { return m_line; }
     /// 1-based field number; 0 when it does not apply.
     [[nodiscard]] std::uint64_t column() const { return m_column; }

@@ -12,6 +12,14 @@ enum class ColumnType { Integer, Decimal, Date, Text };
 
 [[nodiscard]] const char* toString(ColumnType type);
 
+/// A value label of a statistical file (SPSS, Stata, SAS): a stored value, as text, and what it means.
+struct ValueLabel {
+    std::string value;
+    std::string label;
+
+    friend bool operator==(const ValueLabel&, const ValueLabel&) = default;
+};
+
 /// One dictionary-encoded column. Codes are dense: 0..dictionary.size()-1, assigned in order of
 /// first appearance in the file.
 struct EncodedColumn {
@@ -23,8 +31,15 @@ struct EncodedColumn {
     std::vector<std::string> dictionary;
     /// Code -> number of rows holding it.
     std::vector<std::uint32_t> frequencies;
-    /// Code -> whether the text is one of the missing-value tokens.
+    /// Code -> whether the value is missing: one of the missing-value tokens, or marked missing by
+    /// its source (SPSS user-missing values, Stata and SAS missing codes, SQL NULL).
     std::vector<bool> missing;
+    /// What the column means (a statistical file's variable label); empty when the source has none.
+    std::string description;
+    /// The source's value labels for this column, in the source's order; empty when it has none.
+    std::vector<ValueLabel> valueLabels;
+    /// Whether the dictionary shows the labels of valueLabels in place of the values they label.
+    bool labelsShown = false;
 
     [[nodiscard]] std::uint32_t distinctCount() const { return static_cast<std::uint32_t>(dictionary.size()); }
     [[nodiscard]] std::uint64_t missingCells() const;
@@ -34,8 +49,12 @@ struct EncodedColumn {
 /// A whole table in encoded form: columns of codes plus their dictionaries. Immutable once
 /// loaded; the GUI and the engine share it through std::shared_ptr<const EncodedTable>.
 struct EncodedTable {
-    /// Path the table was loaded from, as given.
+    /// Path the table was loaded from, as given; for a PostgreSQL source the connection string
+    /// without its password.
     std::string sourcePath;
+    /// The sheet, table or query the table was read from, when the source holds several; empty
+    /// for files holding one table.
+    std::string sourcePart;
     std::uint32_t rowCount = 0;
     std::vector<EncodedColumn> columns;
     /// Non-fatal observations made while loading (renamed columns, transcoding, skipped rows).

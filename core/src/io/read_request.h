@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What loadTable and previewTable hand every reader of a non-delimited source.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+#include "qiscout/core/io/table_loader.h"
+
+namespace qiscout::core {
+
+/// One read of a source. References must outlive the read.
+struct ReadRequest {
+    /// The location as given: a path, or a connection string (readers never print its password).
+    const std::string& location;
+    const LoadOptions& options;
+    std::stop_token stop;
+    const LoadProgress& progress;
+    /// Stop after this many data rows, for previews; unset reads them all.
+    std::optional<std::uint64_t> rowLimit;
+    /// More data rows than this fail with TooManyRows.
+    std::uint64_t maxRows = 0xFFFFFFFFull;
+    /// More columns than this fail with TooManyColumns.
+    std::size_t maxColumns = maxTableColumns;
+};
+
+} // namespace qiscout::core

@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/readstat_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include <readstat.h>
+
+#include "io/load_failure.h"
+#include "io/mapped_file.h"
+#include "io/progress_reporter.h"
+#include "io/table_builder.h"
+#include "io/value_text.h"
+
+namespace qiscout::core {
+namespace {
+
+constexpr double secondsPerDay = 86'400.0;
+/// Days from each format's epoch to 1970-01-01: SPSS counts from 1582-10-14, Stata and SAS from 1960-01-01.
+constexpr double spssEpochDays = -141'428.0;
+constexpr double stataSasEpochDays = -3'653.0;
+/// Rows reserved up front at most, whatever a (possibly corrupt) header claims.
+constexpr std::uint64_t maxReservedRows = std::uint64_t{1} << 22;
+/// Progress is reported at most this often, in bytes.
+constexpr std::size_t progressStepBytes = std::size_t{1} << 20;
+
+enum class ValueKind { Number, Date, DateTime, Time };
+
+/// How a numeric variable's stored values become text.
+struct Conversion {
+    ValueKind kind = ValueKind::Number;
+    /// Stored unit in seconds (days: 86400; Stata %tc milliseconds: 0.001).
+    double secondsPerUnit = 1;
+    /// The format's epoch relative to 1970-01-01, in seconds.
+    double epochSeconds = 0;
+    /// Round to 15 significant digits first: portable files hold numbers in base 30, which gives
+    /// back 0.12 as 0.11999999999999998.
+    bool fifteenDigits = false;
+};
+
+bool startsWithFormat(const std::string& format, std::string_view prefix)
+{
+    return format.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string uppercaseFormat(const char* format)
+{
+    std::string text = format == nullptr ? std::string() : std::string(format);
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return text;
+}
+
+Conversion spssConversion(const std::string& format)
+{
+    const double epoch = spssEpochDays * secondsPerDay;
+    for (const std::string_view prefix : {"DATETIME", "YMDHMS"})
+        if (startsWithFormat(format, prefix))
+            return {ValueKind::DateTime, 1, epoch};
+    for (const std::string_view prefix : {"DTIME", "MTIME", "TIME"})
+        if (startsWithFormat(format, prefix))
+            return {ValueKind::Time, 1, 0};
+    for (const std::string_view prefix : {"DATE", "ADATE", "EDATE", "JDATE", "SDATE", "QYR", "MOYR", "WKYR"})
+        if (startsWithFormat(format, prefix))
+            return {ValueKind::Date, 1, epoch};
+    return {};
+}
+
+Conversion stataConversion(std::string format)
+{
+    format.erase(std::remove(format.begin(), format.end(), '-'), format.end());
+    const double epoch = stataSasEpochDays * secondsPerDay;
+    if (startsWithFormat(format, "%TD") || (startsWithFormat(format, "%D") && !startsWithFormat(format, "%DT")))
+        return {ValueKind::Date, secondsPerDay, epoch};
+    if (startsWithFormat(format, "%TC"))
+        return {ValueKind::DateTime, 0.001, epoch};
+    return {};
+}
+
+Conversion sasConversion(const std::string& format)
+{
+    const double epoch = stataSasEpochDays * secondsPerDay;
+    for (const std::string_view prefix : {"DATETIME", "E8601DT", "B8601DT", "DATEAMPM", "IS8601DT", "MDYAMPM"})
+        if (startsWithFormat(format, prefix))
+            return {ValueKind::DateTime, 1, epoch};
+    for (const std::string_view prefix : {"TIME", "HHMM", "TOD", "E8601TM", "B8601TM", "IS8601TM", "HOUR"})
+        if (startsWithFormat(format, prefix))
+            return {ValueKind::Time, 1, 0};
+    for (const std::string_view prefix :
+         {"DATE",   "DAY",      "DDMMYY",   "MMDDYY",   "YYMMDD",   "YYMM",    "MONYY",   "MMYY",
+          "JULIAN", "WEEKDATE", "WORDDATE", "WEEKDATX", "WORDDATX", "E8601DA", "B8601DA", "IS8601DA",
+          "NLDATE", "YYQ",      "YEAR",     "MONNAME",  "QTR",      "DOWNAME", "EURDF"})
+        if (startsWithFormat(format, prefix))
+            return {ValueKind::Date, secondsPerDay, epoch};
+    return {};
+}
+
+Conversion conversionFor(SourceFormat format, const char* formatName)
+{
+    const std::string name = uppercaseFormat(formatName);
+    switch (format) {
+    case SourceFormat::SpssSystem:
+        return spssConversion(name);
+    case SourceFormat::SpssPortable: {
+        Conversion conversion = spssConversion(name);
+        conversion.fifteenDigits = true;
+        return conversion;
+    }
+    case SourceFormat::Stata:
+        return stataConversion(name);
+    case SourceFormat::SasData:
+    case SourceFormat::SasTransport:
+        return sasConversion(name);
+    case SourceFormat::Delimited:
+    case SourceFormat::Excel:
+    case SourceFormat::Sqlite:
+    case SourceFormat::PostgreSql:
+        break;
+    }
+    return {};
+}
+
+/// The double closest to `value`'s first 15 significant digits.
+double roundedToFifteenDigits(double value)
+{
+    if (!std::isfinite(value))
+        return value;
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
+    return std::strtod(buffer, nullptr);
+}
+
+std::string convertedText(double value, const Conversion& conversion)
+{
+    if (conversion.fifteenDigits)
+        value = roundedToFifteenDigits(value);
+    std::optional<std::string> text;
+    const double seconds = value * conversion.secondsPerUnit;
+    switch (conversion.kind) {
+    case ValueKind::Number:
+        break;
+    case ValueKind::Date:
+        text = dateText((seconds + conversion.epochSeconds) / secondsPerDay);
+        break;
+    case ValueKind::DateTime:
+        text = dateTimeText(seconds + conversion.epochSeconds);
+        break;
+    case ValueKind::Time:
+        text = timeText(seconds);
+        break;
+    }
+    return text ? std::move(*text) : numberText(value);
+}
+
+/// A cell's text and whether its source says it is missing.
+struct CellText {
+    std::string text;
+    bool missing = false;
+};
+
+/// The text of a non-string value: a number or date, or ".a" for a tagged missing value.
+CellText numericText(readstat_value_t value, const Conversion& conversion)
+{
+    if (readstat_value_is_tagged_missing(value) != 0)
+        return {std::string(".") + readstat_value_tag(value), true};
+    if (readstat_value_is_system_missing(value) != 0)
+        return {std::string(), true};
+    switch (readstat_value_type(value)) {
+    case READSTAT_TYPE_INT8:
+        return {convertedText(readstat_int8_value(value), conversion)};
+    case READSTAT_TYPE_INT16:
+        return {convertedText(readstat_int16_value(value), conversion)};
+    case READSTAT_TYPE_INT32:
+        return {convertedText(readstat_int32_value(value), conversion)};
+    case READSTAT_TYPE_FLOAT:
+        if (conversion.kind == ValueKind::Number)
+            return {numberText(readstat_float_value(value))};
+        return {convertedText(readstat_float_value(value), conversion)};
+    case READSTAT_TYPE_DOUBLE:
+        return {convertedText(readstat_double_value(value), conversion)};
+    case READSTAT_TYPE_STRING:
+    case READSTAT_TYPE_STRING_REF:
+        break;
+    }
+    const char* text = readstat_string_value(value);
+    return {text == nullptr ? std::string() : std::string(text)};
+}
+
+/// A value label as ReadStat delivers it, before the variables that use it say how to print its value.
+struct RawLabel {
+    readstat_value_t value;
+    /// ReadStat's string values point into its buffers, so a string value is kept here.
+    std::string stringValue;
+    std::string label;
+};
+
+struct Variable {
+    Conversion conversion;
+    bool isString = false;
+    std::string labelSet;
+};
+
+/// The bytes ReadStat reads through our I/O handlers: a memory map or a fuzz input.
+struct MemoryInput {
+    std::string_view bytes;
+    std::size_t position = 0;
+};
+
+int openInput(const char* /*path*/, void* io)
+{
+    static_cast<MemoryInput*>(io)->position = 0;
+    return 0;
+}
+
+int closeInput(void* /*io*/)
+{
+    return 0;
+}
+
+readstat_off_t seekInput(readstat_off_t offset, readstat_io_flags_t whence, void* io)
+{
+    auto& input = *static_cast<MemoryInput*>(io);
+    const auto size = static_cast<readstat_off_t>(input.bytes.size());
+    readstat_off_t base = 0;
+    if (whence == READSTAT_SEEK_CUR)
+        base = static_cast<readstat_off_t>(input.position);
+    else if (whence == READSTAT_SEEK_END)
+        base = size;
+    if (offset > size || offset < -size)
+        return -1;
+    const readstat_off_t target = base + offset;
+    if (target < 0 || target > size)
+        return -1;
+    input.position = static_cast<std::size_t>(target);
+    return target;
+}
+
+ssize_t readInput(void* buffer, std::size_t bytes, void* io)
+{
+    auto& input = *static_cast<MemoryInput*>(io);
+    const std::size_t count = std::min(bytes, input.bytes.size() - input.position);
+    if (count > 0)
+        std::memcpy(buffer, input.bytes.data() + input.position, count);
+    input.position += count;
+    return static_cast<ssize_t>(count);
+}
+
+readstat_error_t updateInput(long /*fileSize*/, readstat_progress_handler handler, void* user, void* io)
+{
+    const auto& input = *static_cast<MemoryInput*>(io);
+    if (handler == nullptr || input.bytes.empty())
+        return READSTAT_OK;
+    const double fraction = static_cast<double>(input.position) / static_cast<double>(input.bytes.size());
+    return handler(fraction, user) == READSTAT_HANDLER_OK ? READSTAT_OK : READSTAT_ERROR_USER_ABORT;
+}
+
+/// Why a handler stopped the parse, when it was not ReadStat's own error.
+enum class Stop { None, Cancelled, TooManyRows, TooManyColumns };
+
+/// Everything the ReadStat callbacks share during one parse.
+class StatisticalRead {
+public:
+    StatisticalRead(std::string_view bytes, const ReadRequest& request, SourceFormat format)
+        : m_request(request)
+        , m_format(format)
+        , m_builder(request.location, request.options.missingTokens)
+        , m_reporter(request.progress, bytes.size(), progressStepBytes)
+        , m_input{bytes}
+    {}
+
+    EncodedTable run()
+    {
+        const std::unique_ptr<readstat_parser_t, void (*)(readstat_parser_t*)> parser(readstat_parser_init(),
+                                                                                      readstat_parser_free);
+        if (!parser)
+            failLoad(LoadErrorKind::Unreadable, m_request.location, 0, 0, {}, "out of memory");
+        readstat_set_open_handler(parser.get(), openInput);
+        readstat_set_close_handler(parser.get(), closeInput);
+        readstat_set_seek_handler(parser.get(), seekInput);
+        readstat_set_read_handler(parser.get(), readInput);
+        readstat_set_update_handler(parser.get(), updateInput);
+        readstat_set_io_ctx(parser.get(), &m_input);
+        readstat_set_metadata_handler(parser.get(), &StatisticalRead::onMetadata);
+        readstat_set_variable_handler(parser.get(), &StatisticalRead::onVariable);
+        readstat_set_value_handler(parser.get(), &StatisticalRead::onValue);
+        readstat_set_value_label_handler(parser.get(), &StatisticalRead::onValueLabel);
+        readstat_set_error_handler(parser.get(), &StatisticalRead::onError);
+        readstat_set_progress_handler(parser.get(), &StatisticalRead::onProgress);
+        if (m_request.rowLimit)
+            readstat_set_row_limit(parser.get(), static_cast<long>(std::max<std::uint64_t>(*m_request.rowLimit, 1)));
+
+        throwIfCancelled(m_request.stop, m_request.location);
+        const readstat_error_t error = parse(parser.get());
+        if (m_stop == Stop::Cancelled || m_request.stop.stop_requested())
+            throwIfCancelled(m_request.stop, m_request.location);
+        if (m_stop == Stop::TooManyColumns)
+            failLoad(LoadErrorKind::TooManyColumns, m_request.location, 0, m_request.maxColumns + 1, {},
+                     "the file has more than the " + std::to_string(m_request.maxColumns) +
+                         " columns a table may have");
+        if (m_stop == Stop::TooManyRows)
+            failLoad(LoadErrorKind::TooManyRows, m_request.location, m_request.maxRows + 1, 0,
+                     "record " + std::to_string(m_request.maxRows + 1),
+                     "the table has more than " + std::to_string(m_request.maxRows) + " rows");
+        if (error != READSTAT_OK)
+            failParse(error);
+        if (m_rowOpen)
+            m_builder.endRow();
+        if (m_variables.empty())
+            failLoad(LoadErrorKind::EmptyFile, m_request.location, 0, 0, {}, "the file defines no variables");
+        if (m_builder.rowCount() == 0 && !(m_request.rowLimit && *m_request.rowLimit == 0))
+            failLoad(LoadErrorKind::HeaderOnly, m_request.location, 0, 0, {},
+                     "the file defines " + std::to_string(m_variables.size()) + " variables but holds no records");
+        attachValueLabels();
+        m_reporter.finish();
+        return m_builder.finish();
+    }
+
+private:
+    readstat_error_t parse(readstat_parser_t* parser)
+    {
+        switch (m_format) {
+        case SourceFormat::SpssSystem:
+            return readstat_parse_sav(parser, m_request.location.c_str(), this);
+        case SourceFormat::SpssPortable:
+            return readstat_parse_por(parser, m_request.location.c_str(), this);
+        case SourceFormat::Stata:
+            return readstat_parse_dta(parser, m_request.location.c_str(), this);
+        case SourceFormat::SasData:
+            return readstat_parse_sas7bdat(parser, m_request.location.c_str(), this);
+        case SourceFormat::SasTransport:
+            return readstat_parse_xport(parser, m_request.location.c_str(), this);
+        case SourceFormat::Delimited:
+        case SourceFormat::Excel:
+        case SourceFormat::Sqlite:
+        case SourceFormat::PostgreSql:
+            break;
+        }
+        return READSTAT_ERROR_OPEN;
+    }
+
+    [[noreturn]] void failParse(readstat_error_t error) const
+    {
+        std::string where = "byte " + std::to_string(m_input.position);
+        std::uint64_t line = 0;
+        if (m_builder.rowCount() > 0 || m_rowOpen) {
+            line = m_builder.rowCount() + 1;
+            where = "record " + std::to_string(line) + ", " + where;
+        }
+        std::string detail =
+            "it is not a readable " + std::string(formatName()) + " file (" + readstat_error_message(error);
+        if (!m_message.empty())
+            detail += "; " + m_message;
+        detail += ")";
+        failLoad(LoadErrorKind::Malformed, m_request.location, line, 0, where, detail);
+    }
+
+    [[nodiscard]] const char* formatName() const
+    {
+        switch (m_format) {
+        case SourceFormat::SpssSystem:
+            return "SPSS";
+        case SourceFormat::SpssPortable:
+            return "SPSS portable";
+        case SourceFormat::Stata:
+            return "Stata";
+        case SourceFormat::SasData:
+            return "SAS";
+        case SourceFormat::SasTransport:
+            return "SAS transport";
+        case SourceFormat::Delimited:
+        case SourceFormat::Excel:
+        case SourceFormat::Sqlite:
+        case SourceFormat::PostgreSql:
+            break;
+        }
+        return "statistical";
+    }
+
+    static int onMetadata(readstat_metadata_t* metadata, void* context)
+    {
+        auto& self = *static_cast<StatisticalRead*>(context);
+        const int columns = readstat_get_var_count(metadata);
+        if (columns > 0 && static_cast<std::size_t>(columns) > self.m_request.maxColumns) {
+            self.m_stop = Stop::TooManyColumns;
+            return READSTAT_HANDLER_ABORT;
+        }
+        const int rows = readstat_get_row_count(metadata);
+        if (rows > 0) {
+            std::uint64_t expected = static_cast<std::uint64_t>(rows);
+            if (self.m_request.rowLimit)
+                expected = std::min(expected, *self.m_request.rowLimit);
+            self.m_builder.reserveRows(static_cast<std::size_t>(std::min(expected, maxReservedRows)));
+        }
+        return READSTAT_HANDLER_OK;
+    }
+
+    static int onVariable(int index, readstat_variable_t* variable, const char* labelSet, void* context)
+    {
+        auto& self = *static_cast<StatisticalRead*>(context);
+        if (index < 0 || static_cast<std::size_t>(index) != self.m_variables.size())
+            return READSTAT_HANDLER_ABORT;
+        if (self.m_variables.size() >= self.m_request.maxColumns) {
+            self.m_stop = Stop::TooManyColumns;
+            return READSTAT_HANDLER_ABORT;
+        }
+        Variable info;
+        info.isString = readstat_variable_get_type_class(variable) == READSTAT_TYPE_CLASS_STRING;
+        if (!info.isString)
+            info.conversion = self.conversionOf(variable);
+        if (labelSet != nullptr)
+            info.labelSet = labelSet;
+        self.m_variables.push_back(std::move(info));
+        self.m_builder.widen(self.m_variables.size());
+        EncodedColumn& column = self.m_builder.column(self.m_variables.size() - 1);
+        const char* name = readstat_variable_get_name(variable);
+        self.m_builder.setName(self.m_variables.size() - 1, name == nullptr ? std::string() : std::string(name));
+        if (const char* label = readstat_variable_get_label(variable); label != nullptr)
+            column.description = label;
+        return READSTAT_HANDLER_OK;
+    }
+
+    Conversion conversionOf(readstat_variable_t* variable) const
+    {
+        return conversionFor(m_format, readstat_variable_get_format(variable));
+    }
+
+    static int onValue(int row, readstat_variable_t* variable, readstat_value_t value, void* context)
+    {
+        auto& self = *static_cast<StatisticalRead*>(context);
+        const int index = readstat_variable_get_index(variable);
+        if (row < 0 || index < 0 || static_cast<std::size_t>(index) >= self.m_variables.size())
+            return READSTAT_HANDLER_ABORT;
+        const auto record = static_cast<std::uint64_t>(row);
+        if (record < self.m_builder.rowCount())
+            return READSTAT_HANDLER_ABORT;
+        while (record > self.m_builder.rowCount()) {
+            self.m_builder.endRow();
+            self.m_rowOpen = false;
+            if (self.m_request.stop.stop_requested()) {
+                self.m_stop = Stop::Cancelled;
+                return READSTAT_HANDLER_ABORT;
+            }
+        }
+        if (record >= self.m_request.maxRows) {
+            self.m_stop = Stop::TooManyRows;
+            return READSTAT_HANDLER_ABORT;
+        }
+        self.m_rowOpen = true;
+        const Variable& info = self.m_variables[static_cast<std::size_t>(index)];
+        CellText cell;
+        if (info.isString || readstat_value_type_class(value) == READSTAT_TYPE_CLASS_STRING) {
+            const char* text = readstat_string_value(value);
+            cell.text = text == nullptr ? std::string() : std::string(text);
+            cell.missing = readstat_value_is_missing(value, variable) != 0;
+        } else {
+            cell = numericText(value, info.conversion);
+            cell.missing = cell.missing || readstat_value_is_defined_missing(value, variable) != 0;
+        }
+        self.m_builder.append(static_cast<std::size_t>(index), cell.text, cell.missing);
+        return READSTAT_HANDLER_OK;
+    }
+
+    static int onValueLabel(const char* labelSet, readstat_value_t value, const char* label, void* context)
+    {
+        auto& self = *static_cast<StatisticalRead*>(context);
+        if (labelSet == nullptr || label == nullptr)
+            return READSTAT_HANDLER_OK;
+        RawLabel raw{value, {}, label};
+        if (readstat_value_type_class(value) == READSTAT_TYPE_CLASS_STRING) {
+            const char* text = readstat_string_value(value);
+            raw.stringValue = text == nullptr ? std::string() : std::string(text);
+        }
+        self.m_labelSets[labelSet].push_back(std::move(raw));
+        return READSTAT_HANDLER_OK;
+    }
+
+    static void onError(const char* message, void* context)
+    {
+        auto& self = *static_cast<StatisticalRead*>(context);
+        if (message == nullptr || !self.m_message.empty())
+            return;
+        self.m_message = message;
+        while (!self.m_message.empty() && std::isspace(static_cast<unsigned char>(self.m_message.back())) != 0)
+            self.m_message.pop_back();
+    }
+
+    static int onProgress(double fraction, void* context)
+    {
+        auto& self = *static_cast<StatisticalRead*>(context);
+        if (self.m_request.stop.stop_requested()) {
+            self.m_stop = Stop::Cancelled;
+            return READSTAT_HANDLER_ABORT;
+        }
+        const auto total = static_cast<double>(self.m_input.bytes.size());
+        self.m_reporter.advance(static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * total));
+        return READSTAT_HANDLER_OK;
+    }
+
+    /// Gives each column the labels of its label set, their values printed as its cells are.
+    void attachValueLabels()
+    {
+        for (std::size_t c = 0; c < m_variables.size(); ++c) {
+            const Variable& info = m_variables[c];
+            const auto set = m_labelSets.find(info.labelSet);
+            if (info.labelSet.empty() || set == m_labelSets.end())
+                continue;
+            EncodedColumn& column = m_builder.column(c);
+            for (const RawLabel& raw : set->second) {
+                const bool stringValue = readstat_value_type_class(raw.value) == READSTAT_TYPE_CLASS_STRING;
+                if (stringValue != info.isString)
+                    continue;
+                std::string value = stringValue ? raw.stringValue : numericText(raw.value, info.conversion).text;
+                column.valueLabels.push_back({std::move(value), raw.label});
+            }
+            column.labelsShown = m_request.options.valueLabels && !column.valueLabels.empty();
+        }
+    }
+
+    const ReadRequest& m_request;
+    SourceFormat m_format;
+    TableBuilder m_builder;
+    ProgressReporter m_reporter;
+    MemoryInput m_input;
+    std::vector<Variable> m_variables;
+    std::map<std::string, std::vector<RawLabel>> m_labelSets;
+    std::string m_message;
+    Stop m_stop = Stop::None;
+    bool m_rowOpen = false;
+};
+
+} // namespace
+
+EncodedTable readStatisticalBuffer(std::string_view bytes, const ReadRequest& request, SourceFormat format)
+{
+    if (bytes.empty())
+        failLoad(LoadErrorKind::EmptyFile, request.location, 0, 0, {}, "the file is empty");
+    return StatisticalRead(bytes, request, format).run();
+}
+
+EncodedTable readStatisticalFile(const ReadRequest& request, SourceFormat format)
+{
+    const MappedFile mapped(request.location);
+    return readStatisticalBuffer(mapped.bytes(), request, format);
+}
+
+} // namespace qiscout::core
