@@ -21,6 +21,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
 
@@ -30,7 +31,7 @@ namespace {
 struct BenchOptions {
     std::string file;
     std::vector<std::uint64_t> ks{1};
-    std::vector<std::string> algorithms{"fpvi", "mtui"};
+    std::vector<core::Algorithm> algorithms{core::Algorithm::Fpvi, core::Algorithm::Mtui};
     std::vector<int> threads;
     int repeat = 5;
     std::optional<std::uint32_t> batchSize;
@@ -118,7 +119,8 @@ int runBench(const BenchOptions& options)
     for (const std::uint64_t k : options.ks) {
         std::map<std::string, std::vector<core::MinimalSet>> answers;
         for (const std::optional<int>& threads : threadCounts) {
-            for (const std::string& name : options.algorithms) {
+            for (const core::Algorithm algorithm : options.algorithms) {
+                const std::string name = core::toString(algorithm);
                 core::SearchParameters parameters = base;
                 parameters.k = k;
                 parameters.threads = threads;
@@ -130,14 +132,13 @@ int runBench(const BenchOptions& options)
                     for (int run = 0; run < options.repeat; ++run) {
                         core::NullObserver quiet;
                         const double cpuBefore = processCpuSeconds();
-                        result =
-                            core::runSearch(table, parameters, *core::parseAlgorithm(name), interrupt.token(), quiet);
+                        result = core::runSearch(table, parameters, algorithm, interrupt.token(), quiet);
                         cpuSeconds.push_back(processCpuSeconds() - cpuBefore);
                         quietSeconds.push_back(result.stats.searchSeconds);
                         if (options.observer) {
                             CountingObserver counting;
-                            const core::SearchResult observed = core::runSearch(
-                                table, parameters, *core::parseAlgorithm(name), interrupt.token(), counting);
+                            const core::SearchResult observed =
+                                core::runSearch(table, parameters, algorithm, interrupt.token(), counting);
                             observedSeconds.push_back(observed.stats.searchSeconds);
                         }
                         if (!result.complete)
@@ -186,14 +187,14 @@ void addBenchCommand(CLI::App& app, Command& selected)
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));
     command->add_option("--algorithms", options->algorithms, "Engines, comma-separated (default: fpvi,mtui)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"auto", "fpvi", "mtui", "suda2", "brute", "border"}));
+        ->transform(oneOf(core::algorithmNames));
     command->add_option("--threads", options->threads, "Thread counts, comma-separated (default: all cores)")
         ->delimiter(',')
-        ->check(CLI::PositiveNumber);
+        ->check(atLeastOne());
     command->add_option("--repeat", options->repeat, "Runs per engine; the median is reported (default: 5)")
-        ->check(CLI::PositiveNumber);
-    command->add_option("--batch-size", options->batchSize, "Rows per FPVI task")->check(CLI::PositiveNumber);
-    command->add_option("--max-size", options->maxSize, "Largest column set to evaluate")->check(CLI::PositiveNumber);
+        ->check(atLeastOne());
+    command->add_option("--batch-size", options->batchSize, "Rows per FPVI task")->check(atLeastOne());
+    command->add_option("--max-size", options->maxSize, "Largest column set to evaluate")->check(atLeastOne());
     command->add_option("--columns", options->columns, "Columns to search, by name (default: all)")->delimiter(',');
     command->add_option("--exclude", options->exclude, "Columns not to search, by name")->delimiter(',');
     command->add_flag("--observer", options->observer,

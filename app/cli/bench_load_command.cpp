@@ -17,6 +17,8 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
+#include "flag_checks.h"
+#include "load_flags.h"
 
 namespace qiscout::cli {
 namespace {
@@ -24,6 +26,7 @@ namespace {
 struct BenchArguments {
     std::vector<std::string> files;
     int repeat = 5;
+    LoadFlags load;
 };
 
 double peakRssMiB()
@@ -49,7 +52,7 @@ int runBench(const BenchArguments& arguments)
         try {
             for (int run = 0; run < arguments.repeat; ++run) {
                 const auto start = std::chrono::steady_clock::now();
-                const core::EncodedTable table = core::loadTable(file);
+                const core::EncodedTable table = core::loadTable(file, arguments.load.options());
                 seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
                 rows = table.rowCount;
                 columns = table.columnCount();
@@ -83,7 +86,8 @@ void addBenchLoadCommand(CLI::App& app, Command& selected)
         "bench-load", "Time loading and encoding files (median of --repeat runs) and report peak memory");
     bench->add_option("files", arguments->files, "Delimited text files; give one per run for a per-file peak RSS")
         ->required();
-    bench->add_option("--repeat", arguments->repeat, "Loads per file (default 5)")->check(CLI::PositiveNumber);
+    bench->add_option("--repeat", arguments->repeat, "Loads per file (default 5)")->check(atLeastOne());
+    arguments->load.addTo(*bench);
     bench->callback([&selected, arguments] { selected = [arguments] { return runBench(*arguments); }; });
 }
 

@@ -15,6 +15,7 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
+#include "load_flags.h"
 
 namespace qiscout::cli {
 namespace {
@@ -23,12 +24,7 @@ constexpr std::size_t topValueCount = 5;
 
 struct InfoArguments {
     std::string file;
-    std::string delimiter;
-    bool noHeader = false;
-    std::string missing;
-    bool missingGiven = false;
-    std::string encoding = "auto";
-    bool skipRagged = false;
+    LoadFlags load;
     bool json = false;
 };
 
@@ -52,40 +48,6 @@ std::vector<ValueCount> topValues(const core::EncodedColumn& column, std::size_t
     for (std::size_t i = 0; i < kept; ++i)
         top.push_back({column.dictionary[codes[i]], column.frequencies[codes[i]]});
     return top;
-}
-
-char parseDelimiter(const std::string& text)
-{
-    if (text == "tab" || text == "\\t" || text == "\t")
-        return '\t';
-    return text.front();
-}
-
-std::vector<std::string> splitTokens(const std::string& list)
-{
-    std::vector<std::string> tokens;
-    std::size_t begin = 0;
-    for (;;) {
-        const std::size_t comma = list.find(',', begin);
-        tokens.push_back(list.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin));
-        if (comma == std::string::npos)
-            return tokens;
-        begin = comma + 1;
-    }
-}
-
-core::TextEncoding parseEncoding(const std::string& text)
-{
-    if (text == "utf-8")
-        return core::TextEncoding::Utf8;
-    if (text == "windows-1252")
-        return core::TextEncoding::Windows1252;
-    return core::TextEncoding::Auto;
-}
-
-const char* encodingName(core::TextEncoding encoding)
-{
-    return encoding == core::TextEncoding::Windows1252 ? "windows-1252" : "utf-8";
 }
 
 std::string delimiterName(char delimiter)
@@ -138,7 +100,7 @@ void printJson(const core::EncodedTable& table, const core::LoadSettings& used)
                                         {"skipped_rows", table.skippedRows},
                                         {"delimiter", std::string(1, used.delimiter)},
                                         {"has_header", used.hasHeader},
-                                        {"encoding", encodingName(used.encoding)}};
+                                        {"encoding", core::toString(used.encoding)}};
     std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
@@ -146,7 +108,7 @@ void printText(const core::EncodedTable& table, const core::LoadSettings& used)
 {
     std::cout << table.sourcePath << ": " << table.rowCount << " rows, " << table.columnCount() << " columns"
               << " (delimiter " << delimiterName(used.delimiter) << ", "
-              << (used.hasHeader ? "header row" : "no header row") << ", " << encodingName(used.encoding) << ")\n";
+              << (used.hasHeader ? "header row" : "no header row") << ", " << core::toString(used.encoding) << ")\n";
     for (const auto& warning : table.warnings)
         std::cout << "warning: " << warning << '\n';
     if (table.skippedRows > 0)
@@ -173,15 +135,7 @@ void printText(const core::EncodedTable& table, const core::LoadSettings& used)
 
 int runInfo(const InfoArguments& arguments)
 {
-    core::LoadOptions options;
-    if (!arguments.delimiter.empty())
-        options.delimiter = parseDelimiter(arguments.delimiter);
-    if (arguments.noHeader)
-        options.hasHeader = false;
-    if (arguments.missingGiven)
-        options.missingTokens = splitTokens(arguments.missing);
-    options.encoding = parseEncoding(arguments.encoding);
-    options.skipRaggedRows = arguments.skipRagged;
+    const core::LoadOptions options = arguments.load.options();
     core::LoadSettings used;
     try {
         const core::EncodedTable table = core::loadTable(arguments.file, options, {}, {}, used);
@@ -203,18 +157,7 @@ void addInfoCommand(CLI::App& app, Command& selected)
     auto arguments = std::make_shared<InfoArguments>();
     CLI::App* info = app.add_subcommand("info", "Load a table and print its size and a summary of every column");
     info->add_option("file", arguments->file, "Delimited text file (CSV, TSV, ...)")->required();
-    info->add_option("--delimiter", arguments->delimiter,
-                     "Field delimiter: ',', ';', '|', 'tab' or '\\t' (default: sniffed)")
-        ->check(CLI::IsMember({",", ";", "|", "tab", "\\t", "\t"}));
-    info->add_flag("--no-header", arguments->noHeader, "The first row is data, not column names (default: sniffed)");
-    info->add_option("--missing", arguments->missing,
-                     "Comma-separated missing-value tokens; an empty item is the empty cell, so ',?,NA' means "
-                     "empty, ? and NA (default: ',?,NA,N/A,NULL')")
-        ->each([arguments](const std::string&) { arguments->missingGiven = true; });
-    info->add_option("--encoding", arguments->encoding,
-                     "auto (UTF-8, or Windows-1252 with a warning if not valid UTF-8), utf-8 or windows-1252")
-        ->check(CLI::IsMember({"auto", "utf-8", "windows-1252"}));
-    info->add_flag("--skip-ragged", arguments->skipRagged, "Skip rows with the wrong number of fields and count them");
+    arguments->load.addTo(*info);
     info->add_flag("--json", arguments->json, "Print JSON instead of text");
     info->callback([&selected, arguments] { selected = [arguments] { return runInfo(*arguments); }; });
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The loader options shared by the commands that read a table.
+// The loader options every command that reads a table takes, in one place.
 #pragma once
 
 #include <string>
@@ -11,7 +11,7 @@
 
 namespace qiscout::cli {
 
-/// --delimiter, --no-header and --missing, turned into LoadOptions.
+/// --delimiter, --no-header, --missing, --encoding and --skip-ragged, turned into LoadOptions.
 class LoadFlags {
 public:
     void addTo(CLI::App& command);
@@ -20,7 +20,10 @@ public:
 private:
     std::string m_delimiter;
     bool m_noHeader = false;
-    std::vector<std::string> m_missing;
+    std::string m_missing;
+    bool m_missingGiven = false;
+    core::TextEncoding m_encoding = core::TextEncoding::Auto;
+    bool m_skipRagged = false;
 };
 
 } // namespace qiscout::cli

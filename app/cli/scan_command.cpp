@@ -25,19 +25,14 @@
 #include "load_flags.h"
 #include "progress_printer.h"
 #include "report_option.h"
+#include "search_flags.h"
 
 namespace qiscout::cli {
 namespace {
 
 struct ScanOptions {
     std::string file;
-    std::uint64_t k = 1;
-    std::optional<int> threads;
-    std::optional<std::uint32_t> batchSize;
-    std::optional<int> maxSize;
-    std::vector<std::string> columns;
-    std::vector<std::string> exclude;
-    std::string algorithm = "auto";
+    SearchFlags search;
     std::string json;
     ReportRequest report;
     LoadFlags load;
@@ -93,12 +88,8 @@ int runScan(const ScanOptions& options)
     const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
 
     core::SearchParameters parameters;
-    parameters.k = options.k;
-    parameters.threads = options.threads;
-    parameters.batchSize = options.batchSize;
-    parameters.maxSetSize = options.maxSize;
     try {
-        parameters.columns = selectColumns(table, options.columns, options.exclude);
+        parameters = options.search.parameters(table);
     } catch (const UnknownColumnError& error) {
         std::cerr << "qiscout-cli scan: " << error.what() << '\n';
         return exitUsage;
@@ -109,7 +100,7 @@ int runScan(const ScanOptions& options)
     core::NullObserver quiet;
     core::SearchResult result;
     try {
-        result = core::runSearch(table, parameters, *core::parseAlgorithm(options.algorithm), interrupt.token(),
+        result = core::runSearch(table, parameters, options.search.algorithm(), interrupt.token(),
                                  showProgress ? static_cast<core::SearchObserver&>(progress) : quiet);
     } catch (const core::SearchParameterError& error) {
         progress.finish();
@@ -130,7 +121,7 @@ int runScan(const ScanOptions& options)
         context.columnNames = table.columnNames();
         context.loadSeconds = loadSeconds;
         context.sourcePath = table.sourcePath;
-        context.maxSetSize = options.maxSize;
+        context.maxSetSize = parameters.maxSetSize;
         const std::string document = core::resultToJson(result, context);
         if (jsonToStdout) {
             std::cout << document << std::flush;
@@ -151,7 +142,7 @@ int runScan(const ScanOptions& options)
     for (const int column : result.searchedColumns.columns())
         report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
     report.parameters = parameters;
-    report.requestedAlgorithm = *core::parseAlgorithm(options.algorithm);
+    report.requestedAlgorithm = options.search.algorithm();
     report.result = std::move(result);
     report.loadSeconds = loadSeconds;
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
@@ -165,16 +156,7 @@ void addScanCommand(CLI::App& app, Command& selected)
     auto options = std::make_shared<ScanOptions>();
     CLI::App* command = app.add_subcommand("scan", "Find the quasi-identifiers (minimal vulnerable column sets)");
     command->add_option("file", options->file, "Delimited text file to scan")->required();
-    command->add_option("--k", options->k, "A row is at risk when its class has at most k rows (1..2^31)")
-        ->check(CLI::Range(std::uint64_t{1}, core::maxK));
-    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")
-        ->check(CLI::PositiveNumber);
-    command->add_option("--batch-size", options->batchSize, "Rows per FPVI task")->check(CLI::PositiveNumber);
-    command->add_option("--max-size", options->maxSize, "Largest column set to evaluate")->check(CLI::PositiveNumber);
-    command->add_option("--columns", options->columns, "Columns to search, by name (default: all)")->delimiter(',');
-    command->add_option("--exclude", options->exclude, "Columns not to search, by name")->delimiter(',');
-    command->add_option("--algorithm", options->algorithm, "fpvi, mtui, suda2, brute, border or auto (default: auto)")
-        ->check(CLI::IsMember({"auto", "fpvi", "mtui", "suda2", "brute", "border"}));
+    options->search.addTo(*command);
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
     addReportOptions(*command, options->report);
     options->load.addTo(*command);

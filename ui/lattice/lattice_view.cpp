@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QLocale>
 
+#include "common/column_set_text.h"
 #include "lattice/lattice_palette.h"
 
 namespace qiscout::ui {
@@ -142,9 +143,7 @@ QColor LatticeView::nodeColor(NodePosition node) const
 
 QString LatticeView::nodeText(NodePosition node, double width, const QFontMetricsF& metrics) const
 {
-    QStringList names;
-    for (const int column : setOf(node).columns())
-        names << (column < m_columnNames.size() ? m_columnNames[column] : QString::number(column));
+    const QStringList names = columnLabels(setOf(node), m_columnNames);
     // Longest readable form first: full names, then shorter abbreviations, then initials for small sets.
     for (const int length : {64, 6, 3}) {
         QStringList parts;
@@ -182,19 +181,12 @@ QRgb LatticeView::bucketColor(int row, std::uint64_t first, std::uint64_t last) 
     return stateColor(m_state.summarize(row + 1, first, last).dominant(), palette()).rgb();
 }
 
-QString LatticeView::describeSet(core::ColumnSet set) const
-{
-    QStringList names;
-    for (const int column : set.columns())
-        names << (column < m_columnNames.size() ? m_columnNames[column] : QStringLiteral("#%1").arg(column));
-    return QLatin1Char('{') + names.join(QStringLiteral(", ")) + QLatin1Char('}');
-}
-
 QString LatticeView::toolTipFor(NodePosition node) const
 {
     const core::ColumnSet set = setOf(node);
     const QLocale locale;
-    QString text = QStringLiteral("<b>%1</b><br>%2").arg(describeSet(set).toHtmlEscaped(), stateName(stateOf(set)));
+    QString text =
+        QStringLiteral("<b>%1</b><br>%2").arg(describeSet(set, m_columnNames).toHtmlEscaped(), stateName(stateOf(set)));
     if (isDensityMode()) {
         const core::LatticeLayout& layout = m_state.layout();
         const int level = set.size();

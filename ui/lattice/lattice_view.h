@@ -76,7 +76,6 @@ protected:
 private:
     [[nodiscard]] core::ColumnSet setOf(std::optional<NodePosition> node) const;
     [[nodiscard]] std::optional<NodePosition> nodeOf(core::ColumnSet set) const;
-    [[nodiscard]] QString describeSet(core::ColumnSet set) const;
 
     LatticeState m_state;
     QStringList m_columnNames;

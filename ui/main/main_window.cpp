@@ -36,6 +36,7 @@
 #include "charts/evaluation_rate_chart.h"
 #include "charts/minimal_sets_by_size_chart.h"
 #include "columns/column_panel.h"
+#include "common/column_set_text.h"
 #include "import/import_dialog.h"
 #include "import/table_load_controller.h"
 #include "lattice/lattice_view.h"
@@ -59,14 +60,6 @@ const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString directoryKey = QStringLiteral("lastDirectory");
 constexpr int loadProgressSteps = 1000;
-
-QString describeSet(core::ColumnSet set, const QStringList& names)
-{
-    QStringList parts;
-    for (const int column : set.columns())
-        parts << (column < names.size() ? names.at(column) : QString::number(column + 1));
-    return QLatin1Char('{') + parts.join(QStringLiteral(", ")) + QLatin1Char('}');
-}
 
 } // namespace
 

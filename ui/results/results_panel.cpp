@@ -9,6 +9,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "common/column_set_text.h"
+
 namespace qiscout::ui {
 namespace {
 
@@ -19,14 +21,6 @@ enum ItemRole {
     IsolatedRole,
     SmallestRole,
 };
-
-QString describeSet(core::ColumnSet set, const QStringList& names)
-{
-    QStringList parts;
-    for (const int column : set.columns())
-        parts << (column < names.size() ? names.at(column) : QString::number(column + 1));
-    return parts.join(QStringLiteral(", "));
-}
 
 QString countText(int count)
 {

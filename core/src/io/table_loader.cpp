@@ -620,4 +620,15 @@ TablePreview previewDelimitedFile(const std::string& path, const LoadOptions& op
     return previewTableFromBuffer(mapped.bytes(), path, options, maxRows);
 }
 
+// Every name in the table is a string literal, so its view is null-terminated.
+const char* toString(TextEncoding encoding)
+{
+    return nameIn(textEncodingNames, encoding).data();
+}
+
+std::optional<TextEncoding> parseTextEncoding(std::string_view name)
+{
+    return valueIn(textEncodingNames, name);
+}
+
 } // namespace qiscout::core

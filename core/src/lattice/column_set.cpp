@@ -16,16 +16,27 @@ bool sizeThenLexLess(ColumnSet a, ColumnSet b)
     return (a.mask() & lowest) != 0;
 }
 
+std::string columnLabel(int column, const std::vector<std::string>& columnNames)
+{
+    const auto position = static_cast<std::size_t>(column);
+    return position < columnNames.size() ? columnNames[position] : "#" + std::to_string(column + 1);
+}
+
+std::vector<std::string> columnLabels(ColumnSet set, const std::vector<std::string>& columnNames)
+{
+    std::vector<std::string> labels;
+    for (const int column : set.columns())
+        labels.push_back(columnLabel(column, columnNames));
+    return labels;
+}
+
 std::string describe(ColumnSet set, const std::vector<std::string>& columnNames)
 {
     std::string text = "{";
-    bool firstName = true;
-    for (const int column : set.columns()) {
-        if (!firstName)
+    for (const std::string& label : columnLabels(set, columnNames)) {
+        if (text.size() > 1)
             text += ", ";
-        firstName = false;
-        const auto position = static_cast<std::size_t>(column);
-        text += position < columnNames.size() ? columnNames[position] : std::to_string(column);
+        text += label;
     }
     text += "}";
     return text;

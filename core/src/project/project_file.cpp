@@ -13,27 +13,10 @@ namespace {
 constexpr const char* formatName = "qiscout-project";
 constexpr int formatVersion = 1;
 
-const char* toString(TextEncoding encoding)
-{
-    switch (encoding) {
-    case TextEncoding::Utf8:
-        return "utf-8";
-    case TextEncoding::Windows1252:
-        return "windows-1252";
-    case TextEncoding::Auto:
-        break;
-    }
-    return "auto";
-}
-
 TextEncoding parseEncoding(const std::string& text)
 {
-    if (text == "utf-8")
-        return TextEncoding::Utf8;
-    if (text == "windows-1252")
-        return TextEncoding::Windows1252;
-    if (text == "auto")
-        return TextEncoding::Auto;
+    if (const auto encoding = parseTextEncoding(text))
+        return *encoding;
     throw ProjectError("The project names an unknown text encoding \"" + text + "\".");
 }
 

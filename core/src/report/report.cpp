@@ -69,20 +69,6 @@ std::string plural(std::uint64_t count, const std::string& singular, const std::
     return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
 }
 
-std::string percent(std::uint64_t part, std::uint64_t whole)
-{
-    if (whole == 0)
-        return "0%";
-    const double value = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
-    std::string text = std::to_string(std::round(value * 10.0) / 10.0);
-    text.erase(text.find('.') + 2);
-    if (text.ends_with(".0"))
-        text.erase(text.size() - 2);
-    if (value > 0.0 && text == "0")
-        return "less than 0.1%";
-    return text + "%";
-}
-
 std::string setKindPhrase(int size)
 {
     if (size == 1)
@@ -141,7 +127,7 @@ std::vector<std::string> summarise(const QiReport& report)
             ": " + list + ".");
         const std::uint64_t atRisk = report.recordsAtRisk.rowsAtRisk;
         sentences.push_back(groupDigits(atRisk) + " of the " + groupDigits(report.rows) + " rows (" +
-                            percent(atRisk, report.rows) + ") " + (atRisk == 1 ? "is" : "are") +
+                            percentOf(atRisk, report.rows) + ") " + (atRisk == 1 ? "is" : "are") +
                             (report.k == 1 ? " unique" : " in a group of " + std::to_string(report.k) + " or fewer") +
                             " on at least one of these combinations, so someone who knows those facts about a "
                             "person can find their row.");
@@ -244,12 +230,7 @@ std::vector<std::string> QiReport::columnNames() const
 
 std::vector<std::string> QiReport::namesOf(ColumnSet set) const
 {
-    std::vector<std::string> names;
-    for (const int column : set.columns())
-        names.push_back(static_cast<std::size_t>(column) < columns.size()
-                            ? columns[static_cast<std::size_t>(column)].name
-                            : "#" + std::to_string(column));
-    return names;
+    return columnLabels(set, columnNames());
 }
 
 std::string formatIsoUtc(std::chrono::system_clock::time_point when)

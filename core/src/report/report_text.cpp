@@ -66,7 +66,7 @@ std::string percentOf(std::uint64_t part, std::uint64_t whole)
     const double value = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
     // "0.0%" would read as "nobody"; a few rows out of many are still somebody.
     if (part > 0 && value < 0.05)
-        return "< 0.1%";
+        return "less than 0.1%";
     return fixedDecimals(value, 1) + "%";
 }
 

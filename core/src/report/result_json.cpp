@@ -4,27 +4,13 @@
 #include <nlohmann/json.hpp>
 
 namespace qiscout::core {
-namespace {
-
-nlohmann::json namesOf(ColumnSet set, const std::vector<std::string>& columnNames)
-{
-    nlohmann::json names = nlohmann::json::array();
-    for (const int column : set.columns()) {
-        const auto position = static_cast<std::size_t>(column);
-        names.push_back(position < columnNames.size() ? columnNames[position] : std::to_string(column));
-    }
-    return names;
-}
-
-} // namespace
-
 std::string resultToJson(const SearchResult& result, const ResultJsonContext& context)
 {
     nlohmann::json document;
     document["source"] = context.sourcePath;
     document["rows"] = context.rows;
     document["columns"] = context.columnNames;
-    document["searched_columns"] = namesOf(result.searchedColumns, context.columnNames);
+    document["searched_columns"] = columnLabels(result.searchedColumns, context.columnNames);
     document["k"] = result.k;
     document["algorithm"] = toString(result.algorithm);
     document["threads"] = result.threads;
@@ -34,14 +20,15 @@ std::string resultToJson(const SearchResult& result, const ResultJsonContext& co
 
     nlohmann::json minimal = nlohmann::json::array();
     for (const MinimalSet& set : result.minimalSets)
-        minimal.push_back({{"columns", namesOf(set.columns, context.columnNames)},
+        minimal.push_back({{"columns", columnLabels(set.columns, context.columnNames)},
                            {"isolated_rows", set.isolatedRows},
                            {"smallest_class", set.smallestClass}});
     document["minimal_sets"] = std::move(minimal);
 
     nlohmann::json safe = nlohmann::json::array();
     for (const SafeSet& set : result.maximalSafeSets)
-        safe.push_back({{"columns", namesOf(set.columns, context.columnNames)}, {"smallest_class", set.smallestClass}});
+        safe.push_back(
+            {{"columns", columnLabels(set.columns, context.columnNames)}, {"smallest_class", set.smallestClass}});
     document["maximal_safe_sets"] = std::move(safe);
 
     document["stats"] = {{"sets_evaluated", result.stats.setsEvaluated},

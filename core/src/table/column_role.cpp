@@ -1,35 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/core/table/column_role.h"
 
-#include <array>
-#include <utility>
-
 namespace qiscout::core {
-namespace {
 
-constexpr std::array<std::pair<ColumnRole, const char*>, 4> roleNames{{
-    {ColumnRole::QuasiIdentifier, "quasi-identifier"},
-    {ColumnRole::Ignored, "ignored"},
-    {ColumnRole::DirectIdentifier, "direct-identifier"},
-    {ColumnRole::Sensitive, "sensitive"},
-}};
-
-} // namespace
-
+// Every name in the table is a string literal, so its view is null-terminated.
 const char* toString(ColumnRole role)
 {
-    for (const auto& [value, name] : roleNames)
-        if (value == role)
-            return name;
-    return "quasi-identifier";
+    return nameIn(columnRoleNames, role).data();
 }
 
 std::optional<ColumnRole> parseColumnRole(std::string_view text)
 {
-    for (const auto& [value, name] : roleNames)
-        if (text == name)
-            return value;
-    return std::nullopt;
+    return valueIn(columnRoleNames, text);
 }
 
 } // namespace qiscout::core

@@ -6,19 +6,10 @@
 
 namespace qiscout::core {
 
+// Every name in the table is a string literal, so its view is null-terminated.
 const char* toString(ColumnType type)
 {
-    switch (type) {
-    case ColumnType::Integer:
-        return "integer";
-    case ColumnType::Decimal:
-        return "decimal";
-    case ColumnType::Date:
-        return "date";
-    case ColumnType::Text:
-        break;
-    }
-    return "text";
+    return nameIn(columnTypeNames, type).data();
 }
 
 std::uint64_t EncodedColumn::missingCells() const

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -18,6 +19,16 @@ enum class Algorithm {
     Brute,  ///< exhaustive; for tests on small tables
     Border, ///< works from the border between safe and vulnerable sets
 };
+
+/// The names of the strategies on the command line, in projects and in reports.
+inline constexpr std::array<EnumName<Algorithm>, 6> algorithmNames{{
+    {Algorithm::Auto, "auto"},
+    {Algorithm::Fpvi, "fpvi"},
+    {Algorithm::Mtui, "mtui"},
+    {Algorithm::Suda2, "suda2"},
+    {Algorithm::Brute, "brute"},
+    {Algorithm::Border, "border"},
+}};
 
 [[nodiscard]] const char* toString(Algorithm algorithm);
 /// Parses "fpvi", "mtui", ...; nullopt for an unknown name.

@@ -1,21 +1,36 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "qiscout/core/io/load_error.h"
 #include "qiscout/core/io/source_format.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
 /// Text encoding of an input file.
 enum class TextEncoding { Auto, Utf8, Windows1252 };
+
+/// The names of the encodings on the command line and in projects.
+inline constexpr std::array<EnumName<TextEncoding>, 3> textEncodingNames{{
+    {TextEncoding::Auto, "auto"},
+    {TextEncoding::Utf8, "utf-8"},
+    {TextEncoding::Windows1252, "windows-1252"},
+}};
+
+/// "auto", "utf-8" or "windows-1252".
+[[nodiscard]] const char* toString(TextEncoding encoding);
+/// Parses a name of textEncodingNames; nullopt for any other text.
+[[nodiscard]] std::optional<TextEncoding> parseTextEncoding(std::string_view name);
 
 /// How to read a source. Unset optionals are sniffed from the file. The delimited-text options
 /// apply to delimited files only; missingTokens applies to every format.

@@ -74,7 +74,12 @@ private:
 /// ascending column positions ({0,1} < {0,2} < {1,2}).
 [[nodiscard]] bool sizeThenLexLess(ColumnSet a, ColumnSet b);
 
-/// "{age, sex}" style text using the given column names.
+/// The one way column sets are named everywhere (CLI, reports, JSON, GUI): a column by its name,
+/// or "#N" with N counted from 1 (as the GUI numbers columns) when columnNames has none for it.
+[[nodiscard]] std::string columnLabel(int column, const std::vector<std::string>& columnNames);
+/// The labels of a set's columns, in ascending position.
+[[nodiscard]] std::vector<std::string> columnLabels(ColumnSet set, const std::vector<std::string>& columnNames);
+/// "{age, sex}": the labels of a set's columns in braces.
 [[nodiscard]] std::string describe(ColumnSet set, const std::vector<std::string>& columnNames);
 
 struct ColumnSetHash {

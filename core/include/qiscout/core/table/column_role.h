@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "qiscout/core/util/enum_names.h"
+
 namespace qiscout::core {
 
 /// What a column is for in an analysis.
@@ -14,7 +16,14 @@ enum class ColumnRole {
     Sensitive,        ///< left out of the search, kept for the report
 };
 
-/// "quasi-identifier", "ignored", "direct-identifier", "sensitive".
+/// The names of the roles in projects and reports.
+inline constexpr std::array<EnumName<ColumnRole>, 4> columnRoleNames{{
+    {ColumnRole::QuasiIdentifier, "quasi-identifier"},
+    {ColumnRole::Ignored, "ignored"},
+    {ColumnRole::DirectIdentifier, "direct-identifier"},
+    {ColumnRole::Sensitive, "sensitive"},
+}};
+
 [[nodiscard]] const char* toString(ColumnRole role);
 [[nodiscard]] std::optional<ColumnRole> parseColumnRole(std::string_view text);
 

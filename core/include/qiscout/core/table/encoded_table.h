@@ -5,10 +5,20 @@
 #include <string>
 #include <vector>
 
+#include "qiscout/core/util/enum_names.h"
+
 namespace qiscout::core {
 
 /// What a column holds, inferred from its non-missing values; used for display and binning.
 enum class ColumnType { Integer, Decimal, Date, Text };
+
+/// The names of the types in reports and `info`.
+inline constexpr std::array<EnumName<ColumnType>, 4> columnTypeNames{{
+    {ColumnType::Text, "text"},
+    {ColumnType::Integer, "integer"},
+    {ColumnType::Decimal, "decimal"},
+    {ColumnType::Date, "date"},
+}};
 
 [[nodiscard]] const char* toString(ColumnType type);
 

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Validators and enum choices shared by the commands' options, so that every command words the
+// same mistake the same way.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "qiscout/core/util/enum_names.h"
+
+namespace qiscout::cli {
+
+/// Accepts a whole number of at least 1 ("--threads must be a whole number of at least 1, not '0'").
+[[nodiscard]] CLI::Validator atLeastOne();
+
+/// Restricts an option to the names of an enum's one table in core and stores the value it names
+/// ("--algorithm must be one of auto, fpvi, mtui, suda2, brute, border, not 'foo'").
+template <typename Enum, std::size_t N>
+[[nodiscard]] CLI::Validator oneOf(const std::array<core::EnumName<Enum>, N>& names)
+{
+    std::string list;
+    for (const core::EnumName<Enum>& entry : names)
+        list += (list.empty() ? "" : ", ") + std::string(entry.name);
+    return CLI::Validator(
+        [names, list](std::string& text) -> std::string {
+            const auto value = core::valueIn(names, text);
+            if (!value)
+                return "must be one of " + list + ", not '" + text + "'";
+            // CLI11 then reads the enum from its number.
+            text = std::to_string(static_cast<int>(*value));
+            return {};
+        },
+        "{" + list + "}");
+}
+
+} // namespace qiscout::cli
