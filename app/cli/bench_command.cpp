@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
@@ -110,12 +111,11 @@ int runBench(const BenchOptions& options)
     if (threadCounts.empty())
         threadCounts.emplace_back();
 
-    std::printf("%s: %u rows x %zu columns, loaded in %.3f s, peak RSS after load %.0f MB, %d runs each\n",
-                table.sourcePath.c_str(), table.rowCount, table.columnCount(), loadSeconds, peakRssMegabytes(),
-                options.repeat);
-    std::printf("%-6s %6s %7s %6s %11s %11s %9s %11s %9s %10s %14s %8s %8s %9s\n", "engine", "k", "threads", "batch",
-                "median s", "min s", "cpu s", "observed s", "overhead", "sets", "rows scanned", "minimal", "maximal",
-                "peak MB");
+    fmt::print("{}: {} rows x {} columns, loaded in {:.3f} s, peak RSS after load {:.0f} MB, {} runs each\n",
+               table.sourcePath, table.rowCount, table.columnCount(), loadSeconds, peakRssMegabytes(), options.repeat);
+    fmt::print("{:<6} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9} {:>11} {:>9} {:>10} {:>14} {:>8} {:>8} {:>9}\n", "engine",
+               "k", "threads", "batch", "median s", "min s", "cpu s", "observed s", "overhead", "sets", "rows scanned",
+               "minimal", "maximal", "peak MB");
     for (const std::uint64_t k : options.ks) {
         std::map<std::string, std::vector<core::MinimalSet>> answers;
         for (const std::optional<int>& threads : threadCounts) {
@@ -145,8 +145,7 @@ int runBench(const BenchOptions& options)
                             break;
                     }
                 } catch (const core::SearchParameterError& error) {
-                    std::printf("%-6s %6llu  skipped: %s\n", name.c_str(), static_cast<unsigned long long>(k),
-                                error.what());
+                    fmt::print("{:<6} {:>6}  skipped: {}\n", name, k, error.what());
                     continue;
                 }
                 if (!result.complete) {
@@ -156,21 +155,21 @@ int runBench(const BenchOptions& options)
                 const double quiet = median(quietSeconds);
                 const double observed = options.observer ? median(observedSeconds) : 0.0;
                 const std::string overhead =
-                    options.observer ? std::to_string(static_cast<int>((observed / quiet - 1.0) * 100.0)) + "%" : "-";
-                std::printf("%-6s %6llu %7d %6u %11.4f %11.4f %9.3f %11.4f %9s %10llu %14llu %8zu %8zu %9.0f\n",
-                            name.c_str(), static_cast<unsigned long long>(k), result.threads, result.batchSize, quiet,
-                            *std::min_element(quietSeconds.begin(), quietSeconds.end()), median(cpuSeconds), observed,
-                            overhead.c_str(), static_cast<unsigned long long>(result.stats.setsEvaluated),
-                            static_cast<unsigned long long>(result.stats.rowsScanned), result.minimalSets.size(),
-                            result.maximalSafeSets.size(), peakRssMegabytes());
+                    options.observer ? fmt::format("{}%", static_cast<int>((observed / quiet - 1.0) * 100.0)) : "-";
+                fmt::print(
+                    "{:<6} {:>6} {:>7} {:>6} {:>11.4f} {:>11.4f} {:>9.3f} {:>11.4f} {:>9} {:>10} {:>14} {:>8} {:>8} "
+                    "{:>9.0f}\n",
+                    name, k, result.threads, result.batchSize, quiet,
+                    *std::min_element(quietSeconds.begin(), quietSeconds.end()), median(cpuSeconds), observed, overhead,
+                    result.stats.setsEvaluated, result.stats.rowsScanned, result.minimalSets.size(),
+                    result.maximalSafeSets.size(), peakRssMegabytes());
                 std::fflush(stdout);
                 answers[name] = result.minimalSets;
             }
         }
         for (const auto& [name, answer] : answers)
             if (answer != answers.begin()->second)
-                std::printf("WARNING: %s and %s disagree for k = %llu\n", name.c_str(), answers.begin()->first.c_str(),
-                            static_cast<unsigned long long>(k));
+                fmt::print("WARNING: {} and {} disagree for k = {}\n", name, answers.begin()->first, k);
     }
     return exitOk;
 }

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -13,6 +12,7 @@
 #include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "qiscout/core/io/table_loader.h"
 
@@ -38,7 +38,6 @@ double peakRssMiB()
 
 int runBench(const BenchArguments& arguments)
 {
-    std::cout << std::fixed;
     for (const std::string& file : arguments.files) {
         std::error_code error;
         const auto size = std::filesystem::file_size(file, error);
@@ -65,14 +64,13 @@ int runBench(const BenchArguments& arguments)
         const std::size_t n = seconds.size();
         const double median = n % 2 == 1 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
         const double megabytes = static_cast<double>(size) / 1e6;
-        std::cout << file << '\n'
-                  << std::setprecision(1) << "  size:        " << megabytes << " MB (" << rows << " rows x " << columns
-                  << " columns)\n"
-                  << std::setprecision(3) << "  load+encode: " << median << " s median of " << n << " (min "
-                  << seconds.front() << ", max " << seconds.back() << ")\n"
-                  << std::setprecision(1) << "  throughput:  " << megabytes / median << " MB/s, "
-                  << static_cast<double>(rows) / median / 1e6 << " M rows/s\n"
-                  << "  peak RSS:    " << peakRssMiB() << " MiB (whole process so far)\n";
+        fmt::print("{}\n"
+                   "  size:        {:.1f} MB ({} rows x {} columns)\n"
+                   "  load+encode: {:.3f} s median of {} (min {:.3f}, max {:.3f})\n"
+                   "  throughput:  {:.1f} MB/s, {:.1f} M rows/s\n"
+                   "  peak RSS:    {:.1f} MiB (whole process so far)\n",
+                   file, megabytes, rows, columns, median, n, seconds.front(), seconds.back(), megabytes / median,
+                   static_cast<double>(rows) / median / 1e6, peakRssMiB());
     }
     return exitOk;
 }

@@ -2,7 +2,6 @@
 // `qiscout-cli info`: loads a table and summarises it, as text or JSON.
 #include <algorithm>
 #include <cstdint>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <numeric>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "qiscout/core/io/table_loader.h"
@@ -116,20 +116,15 @@ void printText(const core::EncodedTable& table, const core::LoadSettings& used)
     std::size_t nameWidth = 6;
     for (const auto& column : table.columns)
         nameWidth = std::max(nameWidth, std::min<std::size_t>(column.name.size(), 30));
-    std::cout << '\n'
-              << std::right << std::setw(5) << "#"
-              << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << "column"
-              << "  " << std::setw(8) << "type" << std::right << std::setw(10) << "distinct" << std::setw(10)
-              << "missing"
-              << "  most frequent (count)\n";
+    fmt::print("\n{:>5}  {:<{}}  {:<8}{:>10}{:>10}  most frequent (count)\n", "#", "column", nameWidth, "type",
+               "distinct", "missing");
     for (std::size_t c = 0; c < table.columnCount(); ++c) {
         const auto& column = table.columns[c];
         std::string top;
         for (const auto& [value, count] : topValues(column, topValueCount))
             top += (top.empty() ? "" : ", ") + printable(value) + " (" + std::to_string(count) + ")";
-        std::cout << std::right << std::setw(5) << c + 1 << "  " << std::left << std::setw(static_cast<int>(nameWidth))
-                  << column.name << "  " << std::setw(8) << core::toString(column.type) << std::right << std::setw(10)
-                  << column.distinctCount() << std::setw(10) << column.missingCells() << "  " << top << '\n';
+        fmt::print("{:>5}  {:<{}}  {:<8}{:>10}{:>10}  {}\n", c + 1, column.name, nameWidth, core::toString(column.type),
+                   column.distinctCount(), column.missingCells(), top);
     }
 }
 

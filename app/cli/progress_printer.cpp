@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <fmt/core.h>
+
 namespace qiscout::cli {
 
 void ProgressPrinter::eventsReported(std::span<const core::NodeEvent> events, const core::SearchCounters& counters)
@@ -15,17 +17,15 @@ void ProgressPrinter::eventsReported(std::span<const core::NodeEvent> events, co
         return;
     m_lastPrint = now;
     m_printed = true;
-    std::fprintf(stderr, "\r\033[Ksets of size %d: %llu evaluated, %llu quasi-identifiers, %llu safe, %.1f s",
-                 m_largestSet, static_cast<unsigned long long>(counters.setsEvaluated),
-                 static_cast<unsigned long long>(counters.setsVulnerable),
-                 static_cast<unsigned long long>(counters.setsSafe), counters.elapsedSeconds);
+    fmt::print(stderr, "\r\033[Ksets of size {}: {} evaluated, {} quasi-identifiers, {} safe, {:.1f} s", m_largestSet,
+               counters.setsEvaluated, counters.setsVulnerable, counters.setsSafe, counters.elapsedSeconds);
     std::fflush(stderr);
 }
 
 void ProgressPrinter::finish()
 {
     if (m_printed)
-        std::fprintf(stderr, "\r\033[K");
+        fmt::print(stderr, "\r\033[K");
     std::fflush(stderr);
 }
 

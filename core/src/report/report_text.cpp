@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report_text.h"
 
-#include <array>
-#include <cstdio>
+#include <fmt/core.h>
 
 namespace qiscout::core {
 
@@ -40,7 +39,8 @@ std::string escapeXml(std::string_view text)
 
 std::string groupDigits(std::uint64_t value)
 {
-    // Built forwards rather than with std::string::insert, which trips GCC 12's false -Wrestrict at -O2.
+    // Built forwards rather than with std::string::insert, which trips GCC 12's false -Wrestrict at -O2;
+    // not fmt's "{:L}", which groups by the process's locale while a report must read the same anywhere.
     const std::string digits = std::to_string(value);
     std::string grouped;
     grouped.reserve(digits.size() + digits.size() / 3);
@@ -54,9 +54,7 @@ std::string groupDigits(std::uint64_t value)
 
 std::string fixedDecimals(double value, int decimals)
 {
-    std::array<char, 64> text{};
-    const int length = std::snprintf(text.data(), text.size(), "%.*f", decimals, value);
-    return std::string(text.data(), static_cast<std::size_t>(length > 0 ? length : 0));
+    return fmt::format("{:.{}f}", value, decimals);
 }
 
 std::string percentOf(std::uint64_t part, std::uint64_t whole)
