@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/anonymization/hierarchy.h"
+#include "qiscout/core/anonymization/privacy_model.h"
+#include "qiscout/core/anonymization/utility_metric.h"
+
+namespace qiscout::core {
+
+/// A quasi-identifier to generalise and the hierarchy to do it with.
+struct QuasiIdentifierSpec {
+    int column = 0;
+    Hierarchy hierarchy;
+    /// Where the hierarchy came from, for messages and reports ("age.csv", "automatic").
+    std::string hierarchySource;
+};
+
+/// What to anonymise and how. A transformation is acceptable when the rows of the classes that
+/// fail some model number at most floor(suppressionLimit x rows) (those rows are then suppressed)
+/// and every model's table-wide condition holds on the kept classes.
+struct AnonymizationParameters {
+    /// At least one; distinct columns.
+    std::vector<QuasiIdentifierSpec> quasiIdentifiers;
+    /// Every model must hold; typically a KAnonymity first. Shared, immutable, bound to the table.
+    std::vector<std::shared_ptr<const PrivacyModel>> models;
+    /// Fraction of rows that may be suppressed, in [0, 1].
+    double suppressionLimit = 0.0;
+    UtilityMetric metric = UtilityMetric::Loss;
+    /// Worker threads, 1..hardware concurrency; unset = hardware concurrency.
+    std::optional<int> threads;
+};
+
+/// Parameters the search cannot accept (no quasi-identifier, a column twice, a limit out of range,
+/// a lattice too large, ...). what() is a sentence a user understands.
+class AnonymizationParameterError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/// The suppression limit in rows: floor(limit x rows), robust to the rounding of decimal
+/// fractions (0.29 x 100 is 29).
+[[nodiscard]] std::uint64_t suppressionLimitRows(double suppressionLimit, std::uint64_t rows);
+
+} // namespace qiscout::core

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "qiscout/core/anonymization/transformation_lattice.h"
+#include "qiscout/core/anonymization/utility_metric.h"
+
+namespace qiscout::core {
+
+/// One transformation evaluated on the table, with the classes that fail a model suppressed.
+struct TransformationAssessment {
+    Transformation transformation;
+    /// Suppressed rows within the limit and every table-wide condition met.
+    bool acceptable = false;
+    /// The metric's value (lower is better).
+    double value = 0.0;
+    /// The metric per quasi-identifier (same order), for the metrics defined per column
+    /// (precision, loss, non-uniform entropy); empty for the others.
+    std::vector<double> columnValues;
+    /// Rows of the classes that fail some model.
+    std::uint64_t suppressedRows = 0;
+    /// Equivalence classes among the kept rows.
+    std::uint64_t classes = 0;
+};
+
+struct AnonymizationStatistics {
+    /// Nodes whose classes were built.
+    std::uint64_t checked = 0;
+    /// Nodes whose verdict was implied by monotonicity instead (predictive tagging).
+    std::uint64_t taggedAcceptable = 0;
+    std::uint64_t taggedUnacceptable = 0;
+    /// Classes built over all checks (a measure of the work done).
+    std::uint64_t classesBuilt = 0;
+    double searchSeconds = 0.0;
+};
+
+/// The answer of one search.
+struct AnonymizationResult {
+    TransformationLattice lattice;
+    UtilityMetric metric = UtilityMetric::Loss;
+    std::uint64_t rows = 0;
+    /// floor(suppression limit x rows).
+    std::uint64_t suppressionLimitRows = 0;
+    int threads = 1;
+    /// The acceptable transformation of least metric value (ties: fewest total levels, then the
+    /// lowest node); unset when no transformation is acceptable.
+    std::optional<TransformationAssessment> optimum;
+    /// Every minimal acceptable transformation (no acceptable transformation specialises it), by
+    /// node number: the choices a user may prefer to the optimum.
+    std::vector<TransformationAssessment> frontier;
+    AnonymizationStatistics stats;
+    /// False when the search was cancelled: optimum and frontier are then only what was found.
+    bool complete = true;
+};
+
+} // namespace qiscout::core

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The globally-optimal anonymisation search (#13): full-domain generalisation over the lattice of
+// hierarchy levels, record suppression within a limit, exact optimum of a utility metric.
+#pragma once
+
+#include <stop_token>
+
+#include "qiscout/core/anonymization/anonymization_observer.h"
+#include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// Finds the acceptable transformation of least metric value and every minimal acceptable one.
+/// Synchronous: uses TBB workers inside and returns when done or, promptly, when stop is
+/// requested (result.complete is then false). Throws AnonymizationParameterError for invalid
+/// parameters and HierarchyError for a hierarchy that does not fit its column.
+[[nodiscard]] AnonymizationResult runAnonymization(const EncodedTable& table, const AnonymizationParameters& parameters,
+                                                   std::stop_token stop, AnonymizationObserver& observer);
+
+/// Evaluates one transformation (acceptability, metric, suppressed rows, classes), e.g. one the
+/// user picked from the lattice. Throws like runAnonymization, and std::invalid_argument when the
+/// levels do not fit the hierarchies.
+[[nodiscard]] TransformationAssessment assessTransformation(const EncodedTable& table,
+                                                            const AnonymizationParameters& parameters,
+                                                            const Transformation& transformation);
+
+} // namespace qiscout::core

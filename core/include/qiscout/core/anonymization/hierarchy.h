@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Generalisation hierarchies (#13): per original value, its generalised values level by level,
+// read and written in ARX's CSV layout (one line per value: value;level1;...;levelH).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qiscout::core {
+
+/// A generalisation hierarchy for one column, as edited and stored: level 0 holds the original
+/// values, level h the most general ones (usually "*"). Value type; freely editable in memory.
+/// validateHierarchy states what a usable hierarchy must satisfy.
+struct Hierarchy {
+    /// One row per original value: rows[i][0] is the value, rows[i][l] its group at level l.
+    std::vector<std::vector<std::string>> rows;
+
+    /// Highest level (the number of generalisation steps); 0 for an empty hierarchy.
+    [[nodiscard]] int height() const { return rows.empty() ? 0 : static_cast<int>(rows.front().size()) - 1; }
+};
+
+/// A hierarchy that cannot be used. what() is a complete sentence naming the source (file) and,
+/// where it applies, the 1-based line.
+class HierarchyError : public std::runtime_error {
+public:
+    HierarchyError(std::string source, std::uint64_t line, const std::string& message);
+
+    [[nodiscard]] const std::string& source() const { return m_source; }
+    /// 1-based line (row index + 1) the problem is on; 0 when it concerns the whole hierarchy.
+    [[nodiscard]] std::uint64_t line() const { return m_line; }
+
+private:
+    std::string m_source;
+    std::uint64_t m_line;
+};
+
+/// Throws HierarchyError unless the hierarchy has at least one row, every row has the same number
+/// of levels (at least 1 value), no original value appears twice, and it is monotone: rows that
+/// share a group at level l also share their group at level l + 1 (each level merges whole groups
+/// of the level below). `source` names the hierarchy in messages (a file path, a column name).
+void validateHierarchy(const Hierarchy& hierarchy, std::string_view source);
+
+/// Parses the CSV text of a hierarchy: UTF-8 (a leading BOM is skipped), separator ';' or ','
+/// (whichever the first line holds, ';' first), fields optionally quoted with '"' ("" escapes a
+/// quote), LF or CRLF line ends, blank lines ignored. Validates the result (validateHierarchy).
+/// Throws HierarchyError naming `source` and the line.
+[[nodiscard]] Hierarchy parseHierarchy(std::string_view text, std::string_view source);
+
+/// Reads and parses a hierarchy file. Throws HierarchyError (also when it cannot be read).
+[[nodiscard]] Hierarchy readHierarchyFile(const std::filesystem::path& path);
+
+/// CSV text of a hierarchy in ARX's layout, ';'-separated by default, LF line ends; fields holding
+/// ';', ',', a quote or a line break are quoted. parseHierarchy reads it back unchanged.
+[[nodiscard]] std::string hierarchyToCsv(const Hierarchy& hierarchy, char separator = ';');
+
+/// Writes hierarchyToCsv atomically. Throws FileWriteError.
+void writeHierarchyFile(const std::filesystem::path& path, const Hierarchy& hierarchy, char separator = ';');
+
+} // namespace qiscout::core

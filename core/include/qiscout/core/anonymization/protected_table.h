@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Applying a transformation: the published table, and the check that it protects what it claims.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/transformation_lattice.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// A table with a transformation applied: every quasi-identifier column holds the generalised
+/// values as text, the rows of classes that fail a model hold "*" in every quasi-identifier
+/// column; the other columns are unchanged.
+struct ProtectedTable {
+    EncodedTable table;
+    Transformation transformation;
+    /// Ascending 0-based rows that were suppressed.
+    std::vector<std::uint32_t> suppressedRows;
+    TransformationAssessment assessment;
+};
+
+/// Materialises a transformation of the table (any node, acceptable or not). Throws like
+/// assessTransformation. The result's sourcePath is the input's.
+[[nodiscard]] ProtectedTable applyTransformation(const EncodedTable& table, const AnonymizationParameters& parameters,
+                                                 const Transformation& transformation);
+
+/// The protected table's kept rows over its quasi-identifier columns only (in parameter order):
+/// what a re-run of the quasi-identifier search checks. Suppressed rows are left out because
+/// every quasi-identifier cell of theirs is "*", which matches every person.
+[[nodiscard]] EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable,
+                                                    const AnonymizationParameters& parameters);
+
+} // namespace qiscout::core

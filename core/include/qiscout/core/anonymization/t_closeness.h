@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "qiscout/core/anonymization/privacy_model.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// The ground distance of the earth mover's distance (Li, Li, Venkatasubramanian 2007).
+enum class ClosenessDistance {
+    Equal,   ///< categorical: every two values at distance 1; EMD = half the L1 distance
+    Ordered, ///< ordinal/numeric: values in order, distance |i - j| / (m - 1) between ranks i and j
+};
+
+/// "equal", "ordered".
+[[nodiscard]] const char* toString(ClosenessDistance distance);
+
+/// The distance that suits a column: Ordered for numbers and dates, Equal for text.
+[[nodiscard]] ClosenessDistance defaultClosenessDistance(const EncodedColumn& column);
+
+/// t-closeness on one sensitive column: in every class, the earth mover's distance between the
+/// class's distribution of the column and the whole table's is at most t. For Ordered, values are
+/// ranked by number (or date), values that are neither (missing values) after them by text; m is
+/// the number of distinct values of the column. Monotone without suppression (the EMD to a fixed
+/// distribution is convex, so a merged class is no farther than its farthest part); not monotone
+/// with suppression (a violating class merged into a satisfying one can make it violate).
+class TCloseness final : public PrivacyModel {
+public:
+    /// t in [0, 1] (throws std::invalid_argument otherwise).
+    TCloseness(const EncodedTable& table, int column, double t, ClosenessDistance distance);
+
+    [[nodiscard]] int column() const { return m_column; }
+    [[nodiscard]] double t() const { return m_t; }
+    [[nodiscard]] ClosenessDistance distance() const { return m_distance; }
+    /// The earth mover's distance of a class to the table (for reports and tests).
+    [[nodiscard]] double distanceOf(const ClassSummary& equivalenceClass) const;
+
+    [[nodiscard]] std::optional<int> sensitiveColumn() const override { return m_column; }
+    [[nodiscard]] bool satisfiedBy(const ClassSummary& equivalenceClass) const override;
+    [[nodiscard]] ModelMonotonicity monotonicity() const override { return {true, false}; }
+    [[nodiscard]] std::string describe(const std::vector<std::string>& columnNames) const override;
+
+private:
+    int m_column;
+    double m_t;
+    ClosenessDistance m_distance;
+    /// Value code -> share of the table's rows.
+    std::vector<double> m_tableShare;
+    /// Value code -> rank in the Ordered order.
+    std::vector<std::uint32_t> m_rank;
+};
+
+} // namespace qiscout::core

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The generalisation lattice: every vector of levels (one per quasi-identifier), ordered by
+// generalisation. Pure geometry, shared by the search and the views that draw it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace qiscout::core {
+
+/// One transformation: the level chosen for each quasi-identifier, in the order of the
+/// parameters' quasi-identifiers.
+struct Transformation {
+    std::vector<int> levels;
+
+    friend bool operator==(const Transformation&, const Transformation&) = default;
+};
+
+/// The lattice of level vectors 0..heights[q] per quasi-identifier. Nodes are numbered 0..size()-1
+/// in mixed radix, the first quasi-identifier varying slowest; node 0 is the original table (all
+/// levels 0) and size()-1 the most general transformation. Value type; cheap to copy.
+class TransformationLattice {
+public:
+    TransformationLattice() = default;
+    /// Heights are >= 0; throws std::invalid_argument when the lattice would exceed maxSize nodes.
+    explicit TransformationLattice(std::vector<int> heights);
+
+    /// The largest lattice the search accepts (2^22 nodes: the search keeps about 40 bytes per node).
+    static constexpr std::uint64_t maxSize = std::uint64_t{1} << 22;
+
+    [[nodiscard]] const std::vector<int>& heights() const { return m_heights; }
+    [[nodiscard]] int dimensions() const { return static_cast<int>(m_heights.size()); }
+    [[nodiscard]] std::uint64_t size() const { return m_size; }
+    /// Sum of the heights: the total level of the top node.
+    [[nodiscard]] int maxTotalLevel() const { return m_maxTotalLevel; }
+
+    [[nodiscard]] std::uint64_t nodeOf(const Transformation& transformation) const;
+    [[nodiscard]] Transformation transformationOf(std::uint64_t node) const;
+    /// Level of quasi-identifier q at a node.
+    [[nodiscard]] int level(std::uint64_t node, int q) const
+    {
+        return static_cast<int>((node / m_strides[static_cast<std::size_t>(q)]) %
+                                static_cast<std::uint64_t>(m_heights[static_cast<std::size_t>(q)] + 1));
+    }
+    /// Sum of a node's levels (its row in a drawing of the lattice).
+    [[nodiscard]] int totalLevel(std::uint64_t node) const;
+    /// Nodes that raise one level by one (direct generalisations).
+    [[nodiscard]] std::vector<std::uint64_t> successors(std::uint64_t node) const;
+    /// Nodes that lower one level by one (direct specialisations).
+    [[nodiscard]] std::vector<std::uint64_t> predecessors(std::uint64_t node) const;
+    /// Whether `general` is `specific` or one of its generalisations (every level >=).
+    [[nodiscard]] bool generalises(std::uint64_t general, std::uint64_t specific) const;
+    /// Number of nodes per total level 0..maxTotalLevel() (the width of each row of a drawing).
+    [[nodiscard]] std::vector<std::uint64_t> nodesPerTotalLevel() const;
+    /// Node step when quasi-identifier q's level rises by one.
+    [[nodiscard]] std::uint64_t stride(int q) const { return m_strides[static_cast<std::size_t>(q)]; }
+
+private:
+    std::vector<int> m_heights;
+    std::vector<std::uint64_t> m_strides;
+    std::uint64_t m_size = 1;
+    int m_maxTotalLevel = 0;
+};
+
+} // namespace qiscout::core

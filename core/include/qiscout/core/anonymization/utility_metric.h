@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The utility (information loss) metrics the search minimises; definitions in docs/anonymization.md.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace qiscout::core {
+
+/// Information loss of a transformation; lower is better. n rows, Q the quasi-identifiers, h_q
+/// the height of q's hierarchy, l_q the level chosen for q, s the suppressed rows.
+enum class UtilityMetric {
+    /// (sum over kept rows and q of l_q / h_q, plus |Q| per suppressed row) / (n |Q|).
+    Precision,
+    /// DM*: sum over kept classes of |E|^2, plus n per suppressed row.
+    Discernibility,
+    /// Mean over the n |Q| cells of 1 for a suppressed row, else (leaves - 1) / (D_q - 1): D_q the
+    /// distinct values of q in the table, leaves those mapping to the cell's generalised value.
+    Loss,
+    /// Non-uniform entropy in bits: sum over cells of log2(rows sharing the generalised value /
+    /// rows sharing the original value), a suppressed cell counting as generalised to everything.
+    NonUniformEntropy,
+    /// Average equivalence class size: n / classes, the suppressed rows counting as one class.
+    Aecs,
+};
+
+/// "precision", "discernibility", "loss", "non-uniform-entropy", "aecs".
+[[nodiscard]] const char* toString(UtilityMetric metric);
+[[nodiscard]] std::optional<UtilityMetric> parseUtilityMetric(std::string_view name);
+
+} // namespace qiscout::core

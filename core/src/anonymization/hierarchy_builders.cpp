@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/anonymization/hierarchy_builders.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "anonymization/date_parts.h"
+#include "anonymization/number_text.h"
+
+namespace qiscout::core {
+namespace {
+
+/// The values once each, in the order given.
+std::vector<std::string> distinctValues(const std::vector<std::string>& values)
+{
+    std::vector<std::string> result;
+    std::unordered_set<std::string> seen;
+    for (const std::string& value : values)
+        if (seen.insert(value).second)
+            result.push_back(value);
+    return result;
+}
+
+/// Appends the top level "*" to every row and checks the result; a builder never returns a
+/// hierarchy the search would reject.
+Hierarchy finish(Hierarchy hierarchy, const char* builder)
+{
+    for (std::vector<std::string>& row : hierarchy.rows)
+        row.emplace_back(suppressedValueText);
+    try {
+        validateHierarchy(hierarchy, builder);
+    } catch (const HierarchyError& error) {
+        throw std::invalid_argument(error.what());
+    }
+    return hierarchy;
+}
+
+/// A bound for a label: 12 significant digits hide the binary rounding of sums of decimal widths
+/// (0.30000000000000004 reads 0.3).
+std::string labelNumber(double value)
+{
+    std::array<char, 32> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "%.12g", value);
+    return buffer.data();
+}
+
+std::string interval(double low, double high)
+{
+    return "[" + labelNumber(low) + ", " + labelNumber(high) + ")";
+}
+
+std::size_t codePoints(std::string_view text)
+{
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// The text with its last `count` code points (or all of them) replaced by `mask`.
+std::string masked(std::string_view text, std::size_t count, char mask)
+{
+    const std::size_t length = codePoints(text);
+    const std::size_t keep = length > count ? length - count : 0;
+    std::size_t bytes = 0;
+    for (std::size_t seen = 0; bytes < text.size(); ++bytes) {
+        if ((static_cast<unsigned char>(text[bytes]) & 0xC0) != 0x80) {
+            if (seen == keep)
+                break;
+            ++seen;
+        }
+    }
+    return std::string(text.substr(0, bytes)) + std::string(length - keep, mask);
+}
+
+/// 1, 2 or 5 times a power of ten, the smallest at least `raw`.
+double roundWidth(double raw)
+{
+    if (!(raw > 0.0))
+        return 1.0;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double step : {1.0, 2.0, 5.0, 10.0})
+        if (step * power >= raw * (1.0 - 1e-12))
+            return step * power;
+    return 10.0 * power;
+}
+
+} // namespace
+
+Hierarchy buildIntervalHierarchy(const std::vector<std::string>& values, const IntervalOptions& options)
+{
+    const std::vector<std::string> distinct = distinctValues(values);
+    std::vector<std::optional<double>> numbers;
+    for (const std::string& value : distinct)
+        numbers.push_back(parseNumber(value));
+    const auto coded = [&](double x) -> std::optional<std::string> {
+        if (options.bottomCoding && x < *options.bottomCoding)
+            return "< " + labelNumber(*options.bottomCoding);
+        if (options.topCoding && x >= *options.topCoding)
+            return ">= " + labelNumber(*options.topCoding);
+        return std::nullopt;
+    };
+
+    std::vector<std::function<std::string(double)>> levels;
+    if (!options.cutPoints.empty()) {
+        for (std::size_t level = 0; level < options.cutPoints.size(); ++level) {
+            const std::vector<double>& cuts = options.cutPoints[level];
+            if (cuts.empty())
+                throw std::invalid_argument("Every interval level needs at least one cut point.");
+            if (!std::is_sorted(cuts.begin(), cuts.end()) || std::adjacent_find(cuts.begin(), cuts.end()) != cuts.end())
+                throw std::invalid_argument("Cut points must be strictly ascending.");
+            if (level > 0) {
+                const std::vector<double>& finer = options.cutPoints[level - 1];
+                for (const double cut : cuts)
+                    if (!std::binary_search(finer.begin(), finer.end(), cut))
+                        throw std::invalid_argument("Cut point " + formatNumber(cut) + " of level " +
+                                                    std::to_string(level + 1) + " is not a cut point of level " +
+                                                    std::to_string(level) + ": coarser levels may only drop points.");
+            }
+            levels.emplace_back([cuts](double x) {
+                if (x < cuts.front())
+                    return "< " + labelNumber(cuts.front());
+                if (x >= cuts.back())
+                    return ">= " + labelNumber(cuts.back());
+                const auto upper = std::upper_bound(cuts.begin(), cuts.end(), x);
+                return interval(*(upper - 1), *upper);
+            });
+        }
+    } else {
+        if (!(options.width > 0.0) || !std::isfinite(options.width))
+            throw std::invalid_argument("The interval width must be a positive number.");
+        double low = std::numeric_limits<double>::infinity();
+        double high = -low;
+        for (const std::optional<double>& number : numbers)
+            if (number && !coded(*number)) {
+                low = std::min(low, *number);
+                high = std::max(high, *number);
+            }
+        const double origin = options.origin;
+        int count = 0;
+        for (double width = options.width;; width *= 2.0) {
+            const bool single = low > high || std::floor((low - origin) / width) == std::floor((high - origin) / width);
+            if ((single && count > 0) || (options.maxLevels && count >= *options.maxLevels) || count >= 64)
+                break;
+            ++count;
+            levels.emplace_back([width, origin](double x) {
+                const double start = origin + std::floor((x - origin) / width) * width;
+                return interval(start, start + width);
+            });
+        }
+    }
+
+    Hierarchy hierarchy;
+    for (std::size_t i = 0; i < distinct.size(); ++i) {
+        std::vector<std::string>& row = hierarchy.rows.emplace_back(1, distinct[i]);
+        for (const auto& label : levels) {
+            if (!numbers[i])
+                row.push_back(distinct[i]);
+            else if (const std::optional<std::string> code = coded(*numbers[i]))
+                row.push_back(*code);
+            else
+                row.push_back(label(*numbers[i]));
+        }
+    }
+    return finish(std::move(hierarchy), "built from intervals");
+}
+
+Hierarchy buildMaskingHierarchy(const std::vector<std::string>& values, std::optional<int> levels, char mask)
+{
+    const std::vector<std::string> distinct = distinctValues(values);
+    std::size_t longest = 0;
+    for (const std::string& value : distinct)
+        longest = std::max(longest, codePoints(value));
+    const std::size_t count = levels ? static_cast<std::size_t>(std::max(0, *levels)) : (longest > 0 ? longest - 1 : 0);
+    Hierarchy hierarchy;
+    for (const std::string& value : distinct) {
+        std::vector<std::string>& row = hierarchy.rows.emplace_back(1, value);
+        for (std::size_t level = 1; level <= count; ++level)
+            row.push_back(masked(value, level, mask));
+    }
+    return finish(std::move(hierarchy), "built by masking");
+}
+
+Hierarchy buildDateHierarchy(const std::vector<std::string>& values, const std::vector<DateStep>& steps)
+{
+    if (!std::is_sorted(steps.begin(), steps.end()) || std::adjacent_find(steps.begin(), steps.end()) != steps.end())
+        throw std::invalid_argument("Date steps must go from finer to coarser, each once.");
+    const std::vector<std::string> distinct = distinctValues(values);
+    const bool dayFirst = datesPutDayFirst(distinct);
+    const auto twoDigits = [](int value) { return (value < 10 ? "0" : "") + std::to_string(value); };
+    Hierarchy hierarchy;
+    for (const std::string& value : distinct) {
+        std::vector<std::string>& row = hierarchy.rows.emplace_back(1, value);
+        const std::optional<DateParts> date = parseDateParts(value, dayFirst);
+        for (const DateStep step : steps) {
+            if (!date) {
+                row.push_back(value);
+                continue;
+            }
+            const std::string year = std::to_string(date->year);
+            switch (step) {
+            case DateStep::Day:
+                row.push_back(year + "-" + twoDigits(date->month) + "-" + twoDigits(date->day));
+                break;
+            case DateStep::Month:
+                row.push_back(year + "-" + twoDigits(date->month));
+                break;
+            case DateStep::Year:
+                row.push_back(year);
+                break;
+            case DateStep::Decade:
+                row.push_back(std::to_string(date->year / 10 * 10) + "s");
+                break;
+            }
+        }
+    }
+    return finish(std::move(hierarchy), "built from dates");
+}
+
+Hierarchy buildOrderedHierarchy(const std::vector<std::string>& orderedValues, const std::vector<int>& groupSizes)
+{
+    if (distinctValues(orderedValues).size() != orderedValues.size())
+        throw std::invalid_argument("Each ordered value may appear only once.");
+    for (const int size : groupSizes)
+        if (size < 2)
+            throw std::invalid_argument("Every group must merge at least 2 groups of the level below.");
+    Hierarchy hierarchy;
+    for (const std::string& value : orderedValues)
+        hierarchy.rows.emplace_back(1, value);
+    // Groups of the current level as [first, last) index ranges into orderedValues.
+    std::vector<std::pair<std::size_t, std::size_t>> groups;
+    for (std::size_t i = 0; i < orderedValues.size(); ++i)
+        groups.emplace_back(i, i + 1);
+    for (std::size_t level = 0; groups.size() > 1; ++level) {
+        if (!groupSizes.empty() && level >= groupSizes.size())
+            break;
+        const auto size = static_cast<std::size_t>(groupSizes.empty() ? 2 : groupSizes[level]);
+        std::vector<std::pair<std::size_t, std::size_t>> merged;
+        for (std::size_t i = 0; i < groups.size(); i += size)
+            merged.emplace_back(groups[i].first, groups[std::min(groups.size(), i + size) - 1].second);
+        if (merged.size() == 1)
+            break;
+        for (const auto& [first, last] : merged) {
+            const std::string label =
+                last - first == 1 ? orderedValues[first] : orderedValues[first] + "-" + orderedValues[last - 1];
+            for (std::size_t i = first; i < last; ++i)
+                hierarchy.rows[i].push_back(label);
+        }
+        groups = std::move(merged);
+    }
+    return finish(std::move(hierarchy), "built from an order");
+}
+
+Hierarchy buildTreeHierarchy(const std::vector<std::string>& values,
+                             const std::vector<std::map<std::string, std::string>>& parents)
+{
+    Hierarchy hierarchy;
+    for (const std::string& value : distinctValues(values)) {
+        std::vector<std::string>& row = hierarchy.rows.emplace_back(1, value);
+        for (std::size_t level = 0; level < parents.size(); ++level) {
+            const auto found = parents[level].find(row.back());
+            if (found == parents[level].end())
+                throw std::invalid_argument("'" + row.back() + "' has no parent at level " + std::to_string(level + 1) +
+                                            " of the tree.");
+            row.push_back(found->second);
+        }
+    }
+    std::set<std::string> top;
+    for (const std::vector<std::string>& row : hierarchy.rows)
+        top.insert(row.back());
+    if (!parents.empty() && top.size() == 1) {
+        try {
+            validateHierarchy(hierarchy, "built from a tree");
+        } catch (const HierarchyError& error) {
+            throw std::invalid_argument(error.what());
+        }
+        return hierarchy;
+    }
+    return finish(std::move(hierarchy), "built from a tree");
+}
+
+Hierarchy buildFlatHierarchy(const std::vector<std::string>& values)
+{
+    Hierarchy hierarchy;
+    for (const std::string& value : distinctValues(values))
+        hierarchy.rows.emplace_back(1, value);
+    return finish(std::move(hierarchy), "flat");
+}
+
+Hierarchy automaticHierarchy(const EncodedColumn& column)
+{
+    std::uint32_t present = 0;
+    for (std::uint32_t code = 0; code < column.distinctCount(); ++code)
+        present += column.missing[code] ? 0U : 1U;
+    if (present <= 3)
+        return buildFlatHierarchy(column.dictionary);
+    switch (column.type) {
+    case ColumnType::Integer:
+    case ColumnType::Decimal: {
+        double low = std::numeric_limits<double>::infinity();
+        double high = -low;
+        for (const std::string& value : column.dictionary)
+            if (const std::optional<double> number = parseNumber(value)) {
+                low = std::min(low, *number);
+                high = std::max(high, *number);
+            }
+        IntervalOptions options;
+        options.width = roundWidth((high - low) / 16.0);
+        if (column.type == ColumnType::Integer)
+            options.width = std::max(1.0, options.width);
+        return buildIntervalHierarchy(column.dictionary, options);
+    }
+    case ColumnType::Date:
+        return buildDateHierarchy(column.dictionary);
+    case ColumnType::Text:
+        break;
+    }
+    std::optional<std::size_t> length;
+    bool codeLike = true;
+    for (std::uint32_t code = 0; code < column.distinctCount() && codeLike; ++code) {
+        if (column.missing[code])
+            continue;
+        const std::string& value = column.text(code);
+        codeLike =
+            value.size() >= 2 && (!length || *length == value.size()) &&
+            std::all_of(value.begin(), value.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+        length = value.size();
+    }
+    return codeLike ? buildMaskingHierarchy(column.dictionary) : buildFlatHierarchy(column.dictionary);
+}
+
+} // namespace qiscout::core

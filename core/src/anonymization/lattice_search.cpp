@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The search in three phases (docs/anonymization.md): a binary search along chains for the border
+// of the monotone predicate, a level sweep for the minimal acceptable transformations the
+// predicate cannot settle, and a bounded sweep for the optimum among all acceptable ones. It is
+// one class because the phases share the node states, the snapshot history and the events; the
+// checking itself lives in NodeChecker.
+#include "anonymization/lattice_search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
+
+#include "anonymization/node_checker.h"
+#include "anonymization/transformation_event_batcher.h"
+#include "util/parallel_for.h"
+
+namespace qiscout::core {
+namespace {
+
+enum NodeFlag : std::uint8_t {
+    predicateTrue = 1,
+    predicateFalse = 2,
+    knownAcceptable = 4,
+    knownUnacceptable = 8,
+    checkedFlag = 16,
+    /// Every generalisation is known predicate-true (and acceptable, with upClosedAcceptable).
+    upClosedPredicate = 32,
+    upClosedAcceptable = 64,
+    /// Every specialisation is known predicate-false and unacceptable.
+    downClosed = 128,
+};
+
+constexpr double infinity = std::numeric_limits<double>::infinity();
+
+/// a is better than b by more than rounding; values within 1e-12 (relative) count as equal.
+bool clearlyLess(double a, double b)
+{
+    return a < b - 1e-12 * std::max(1.0, std::abs(b));
+}
+
+/// Rows per part when the rows are grouped in parallel, and below which they are not.
+constexpr std::uint32_t rowsPerPart = 1U << 16;
+
+template <int W>
+class LatticeSearch {
+public:
+    LatticeSearch(const SearchSetup& setup, std::stop_token stop, AnonymizationObserver& observer)
+        : m_setup(setup)
+        , m_lattice(setup.lattice)
+        , m_stop(std::move(stop))
+        , m_calculator(setup)
+        , m_batcher(observer)
+        , m_checkers([this] { return NodeChecker<W>(m_setup, m_calculator); })
+    {}
+
+    AnonymizationResult run()
+    {
+        const auto started = std::chrono::steady_clock::now();
+        const std::uint64_t size = m_lattice.size();
+        m_state.assign(size, 0);
+        m_value.assign(size, infinity);
+        m_checkedBound.assign(size, -infinity);
+        m_batcher.counters().latticeSize = size;
+        bucketByTotalLevel();
+        computeStaticBounds();
+
+        tbb::task_arena arena(m_setup.threads);
+        arena.execute([this] {
+            buildRoot();
+            if (!m_stop.stop_requested())
+                findPredicateBorder();
+            if (!m_stop.stop_requested() && !m_setup.rules.fullyMonotone)
+                findMinimalAcceptable();
+            if (!m_stop.stop_requested())
+                findOptimum();
+            if (!m_stop.stop_requested() && m_best && !(m_state[*m_best] & checkedFlag))
+                checkNodes({*m_best});
+        });
+        m_batcher.flush();
+
+        AnonymizationResult result;
+        result.lattice = m_lattice;
+        result.metric = m_setup.metric;
+        result.rows = m_setup.rows;
+        result.suppressionLimitRows = m_setup.suppressionLimit;
+        result.threads = m_setup.threads;
+        result.complete = !m_stop.stop_requested();
+        if (m_best && m_outcomes.contains(*m_best))
+            result.optimum = assessmentOf(m_outcomes.at(*m_best), m_lattice);
+        for (const std::uint64_t node : minimalAcceptable())
+            result.frontier.push_back(assessmentOf(m_outcomes.at(node), m_lattice));
+        result.stats.checked = m_checked;
+        for (const std::uint8_t state : m_state) {
+            if (state & checkedFlag)
+                continue;
+            if (state & knownAcceptable)
+                ++result.stats.taggedAcceptable;
+            else if (state & knownUnacceptable)
+                ++result.stats.taggedUnacceptable;
+        }
+        result.stats.classesBuilt = m_groupsBuilt;
+        result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return result;
+    }
+
+private:
+    struct Snapshot {
+        std::uint64_t node = 0;
+        RowGroups<W> groups;
+        std::uint64_t lastUse = 0;
+    };
+
+    struct CheckResult {
+        NodeOutcome outcome;
+        RowGroups<W> groups;
+        std::size_t source = 0;
+        std::size_t sourceGroups = 0;
+    };
+
+    void bucketByTotalLevel()
+    {
+        m_byTotalLevel.assign(static_cast<std::size_t>(m_lattice.maxTotalLevel()) + 1, {});
+        for (std::uint64_t node = 0; node < m_lattice.size(); ++node)
+            m_byTotalLevel[static_cast<std::size_t>(m_lattice.totalLevel(node))].push_back(node);
+    }
+
+    void computeStaticBounds()
+    {
+        m_static.resize(m_lattice.size());
+        for (std::uint64_t node = 0; node < m_lattice.size(); ++node)
+            m_static[node] = m_calculator.staticBound(m_lattice.transformationOf(node).levels);
+    }
+
+    /// The groups of the original table (node 0), from the rows: the root every check rolls up
+    /// from when no closer snapshot exists. Large tables are grouped in parallel parts.
+    void buildRoot()
+    {
+        const std::uint32_t rows = static_cast<std::uint32_t>(m_setup.rows);
+        Snapshot root;
+        const std::uint32_t parts = std::max<std::uint32_t>(1, (rows + rowsPerPart - 1) / rowsPerPart);
+        if (parts == 1 || m_setup.threads == 1) {
+            m_checkers.local().groupRows(0, 0, rows, root.groups);
+        } else {
+            std::vector<RowGroups<W>> partial(parts);
+            parallelFor(parts, [&](std::size_t part) {
+                if (m_stop.stop_requested())
+                    return;
+                const auto begin = static_cast<std::uint32_t>(part * rowsPerPart);
+                const std::uint32_t end = std::min(rows, begin + rowsPerPart);
+                m_checkers.local().groupRows(0, begin, end, partial[part]);
+            });
+            m_checkers.local().mergeGroups(partial, root.groups);
+        }
+        m_groupsBuilt += root.groups.size();
+        m_history.push_back(std::move(root));
+    }
+
+    /// Index of the stored snapshot with the fewest groups that `node` generalises.
+    [[nodiscard]] std::size_t sourceFor(std::uint64_t node) const
+    {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < m_history.size(); ++i)
+            if (m_history[i].groups.size() < m_history[best].groups.size() &&
+                m_lattice.generalises(node, m_history[i].node))
+                best = i;
+        return best;
+    }
+
+    CheckResult checkOne(std::uint64_t node)
+    {
+        NodeChecker<W>& checker = m_checkers.local();
+        CheckResult result;
+        result.source = sourceFor(node);
+        const Snapshot& source = m_history[result.source];
+        result.sourceGroups = source.groups.size();
+        if (source.node == node) {
+            result.outcome = checker.evaluate(source.groups, node);
+        } else {
+            checker.rollUp(source.groups, source.node, node, result.groups);
+            result.outcome = checker.evaluate(result.groups, node);
+        }
+        return result;
+    }
+
+    /// Checks the nodes (in parallel when there are several), then records them in order.
+    void checkNodes(const std::vector<std::uint64_t>& nodes)
+    {
+        std::vector<CheckResult> results(nodes.size());
+        if (nodes.size() == 1) {
+            results[0] = checkOne(nodes[0]);
+        } else {
+            parallelFor(nodes.size(), [&](std::size_t i) {
+                if (!m_stop.stop_requested())
+                    results[i] = checkOne(nodes[i]);
+            });
+            if (m_stop.stop_requested())
+                return;
+        }
+        // Before record() stores snapshots, which may evict and so renumber the history.
+        for (const CheckResult& result : results)
+            m_history[result.source].lastUse = ++m_clock;
+        for (CheckResult& result : results)
+            record(std::move(result));
+        m_batcher.flushIfDue();
+    }
+
+    void record(CheckResult&& result)
+    {
+        const NodeOutcome& outcome = result.outcome;
+        const std::uint64_t node = outcome.node;
+        ++m_checked;
+        m_groupsBuilt += outcome.groups;
+        m_state[node] |= checkedFlag;
+        m_checkedBound[node] = outcome.valueWithoutSuppression;
+        if (outcome.acceptable) {
+            m_state[node] |= knownAcceptable | predicateTrue;
+            m_value[node] = outcome.value;
+        } else {
+            m_state[node] |= knownUnacceptable;
+        }
+        AnonymizationCounters& counters = m_batcher.counters();
+        ++counters.checked;
+        m_batcher.record(
+            {node, TransformationEventKind::Checked, outcome.acceptable, outcome.value, outcome.suppressedRows});
+        if (outcome.predicate) {
+            m_state[node] |= predicateTrue;
+            closeUp(node, upClosedPredicate, predicateTrue);
+        } else {
+            closeDown(node);
+        }
+        if (outcome.acceptable && outcome.stable)
+            closeUp(node, upClosedAcceptable, knownAcceptable);
+        if (outcome.acceptable)
+            offerBest(node, outcome.value);
+
+        // Keep a snapshot only when it saves real work against its own source (ARX keeps those
+        // that shrink the classes by a margin too).
+        if (!result.groups.keys.empty() && result.groups.size() * 5 <= result.sourceGroups * 4)
+            store(node, std::move(result.groups));
+        m_outcomes.emplace(node, std::move(result.outcome));
+    }
+
+    void store(std::uint64_t node, RowGroups<W>&& groups)
+    {
+        m_storedGroups += groups.size();
+        m_history.push_back({node, std::move(groups), ++m_clock});
+        const std::size_t budget = std::max<std::size_t>(4 * m_history.front().groups.size(), std::size_t{1} << 20);
+        while (m_history.size() > maxSnapshots || (m_storedGroups > budget && m_history.size() > 1)) {
+            // Evict the least recently used snapshot, never the root.
+            std::size_t oldest = 1;
+            for (std::size_t i = 2; i < m_history.size(); ++i)
+                if (m_history[i].lastUse < m_history[oldest].lastUse)
+                    oldest = i;
+            m_storedGroups -= m_history[oldest].groups.size();
+            m_history.erase(m_history.begin() + static_cast<std::ptrdiff_t>(oldest));
+        }
+    }
+
+    /// Marks every generalisation of `node` with `flag` (and predicate-true), reporting nodes
+    /// newly known acceptable. `closed` records that a node's generalisations are all done.
+    void closeUp(std::uint64_t node, std::uint8_t closed, std::uint8_t flag)
+    {
+        m_stack.assign(1, node);
+        while (!m_stack.empty()) {
+            const std::uint64_t current = m_stack.back();
+            m_stack.pop_back();
+            if (m_state[current] & closed)
+                continue;
+            m_state[current] |= closed;
+            if (closed == upClosedAcceptable)
+                m_state[current] |= upClosedPredicate;
+            for (int q = 0; q < m_lattice.dimensions(); ++q) {
+                if (m_lattice.level(current, q) == m_lattice.heights()[static_cast<std::size_t>(q)])
+                    continue;
+                const std::uint64_t next = current + m_lattice.stride(q);
+                const std::uint8_t before = m_state[next];
+                m_state[next] |= flag | predicateTrue;
+                if (flag == knownAcceptable && !(before & knownAcceptable) && !(before & checkedFlag)) {
+                    ++m_batcher.counters().taggedAcceptable;
+                    m_batcher.record({next, TransformationEventKind::TaggedAcceptable, true, 0.0, 0});
+                    if (m_setup.suppressionLimit == 0 && m_calculator.staticBoundExactWithoutSuppression())
+                        offerBest(next, m_static[next]);
+                }
+                if (!(m_state[next] & closed))
+                    m_stack.push_back(next);
+            }
+        }
+    }
+
+    /// Marks every specialisation of `node` predicate-false and unacceptable.
+    void closeDown(std::uint64_t node)
+    {
+        m_stack.assign(1, node);
+        while (!m_stack.empty()) {
+            const std::uint64_t current = m_stack.back();
+            m_stack.pop_back();
+            if (m_state[current] & downClosed)
+                continue;
+            const std::uint8_t before = m_state[current];
+            m_state[current] |= downClosed | predicateFalse | knownUnacceptable;
+            if (!(before & (knownUnacceptable | checkedFlag))) {
+                ++m_batcher.counters().taggedUnacceptable;
+                m_batcher.record({current, TransformationEventKind::TaggedUnacceptable, false, 0.0, 0});
+            }
+            for (int q = 0; q < m_lattice.dimensions(); ++q)
+                if (m_lattice.level(current, q) > 0) {
+                    const std::uint64_t previous = current - m_lattice.stride(q);
+                    if (!(m_state[previous] & downClosed))
+                        m_stack.push_back(previous);
+                }
+        }
+    }
+
+    /// Ties: fewer total levels, then the lower node.
+    void offerBest(std::uint64_t node, double value)
+    {
+        if (m_best) {
+            if (clearlyLess(m_bestValue, value))
+                return;
+            if (!clearlyLess(value, m_bestValue)) {
+                const int mine = m_lattice.totalLevel(node);
+                const int theirs = m_lattice.totalLevel(*m_best);
+                if (mine > theirs || (mine == theirs && node > *m_best))
+                    return;
+            }
+        }
+        m_best = node;
+        m_bestValue = value;
+        m_batcher.counters().bestNode = node;
+        m_batcher.counters().bestValue = value;
+    }
+
+    /// Phase 1: settles the monotone predicate of every node with binary searches along chains:
+    /// from the lowest unsettled node, a chain of unsettled generalisations up to the first
+    /// settled one; a check's verdict settles everything above (true) or below (false) it.
+    void findPredicateBorder()
+    {
+        std::vector<std::uint64_t> path;
+        for (const std::vector<std::uint64_t>& level : m_byTotalLevel) {
+            for (const std::uint64_t start : level) {
+                if (settled(start))
+                    continue;
+                if (m_stop.stop_requested())
+                    return;
+                path.assign(1, start);
+                for (std::uint64_t current = start;;) {
+                    const std::optional<std::uint64_t> next = unsettledSuccessor(current);
+                    if (!next)
+                        break;
+                    path.push_back(*next);
+                    current = *next;
+                }
+                std::size_t low = 0;
+                std::size_t high = path.size();
+                while (low < high) {
+                    const std::size_t middle = (low + high) / 2;
+                    if (!settled(path[middle])) {
+                        if (m_stop.stop_requested())
+                            return;
+                        checkNodes({path[middle]});
+                    }
+                    if (m_state[path[middle]] & predicateTrue)
+                        high = middle;
+                    else
+                        low = middle + 1;
+                }
+            }
+        }
+    }
+
+    [[nodiscard]] bool settled(std::uint64_t node) const
+    {
+        return (m_state[node] & (predicateTrue | predicateFalse)) != 0;
+    }
+
+    /// The unsettled direct generalisation that raises the quasi-identifier furthest from its top
+    /// (relative to its height), so that chains climb all columns evenly.
+    [[nodiscard]] std::optional<std::uint64_t> unsettledSuccessor(std::uint64_t node) const
+    {
+        std::optional<std::uint64_t> chosen;
+        double chosenProgress = infinity;
+        for (int q = 0; q < m_lattice.dimensions(); ++q) {
+            const int height = m_lattice.heights()[static_cast<std::size_t>(q)];
+            const int level = m_lattice.level(node, q);
+            if (level == height)
+                continue;
+            const std::uint64_t next = node + m_lattice.stride(q);
+            if (settled(next))
+                continue;
+            const double progress = static_cast<double>(level + 1) / height;
+            if (progress < chosenProgress) {
+                chosen = next;
+                chosenProgress = progress;
+            }
+        }
+        return chosen;
+    }
+
+    /// Phase 2, for models that are not monotone in this setting: every node whose predicate holds
+    /// and that has no acceptable specialisation is checked, level by level (a node of a level
+    /// depends only on lower levels, so a level is checked in parallel).
+    void findMinimalAcceptable()
+    {
+        std::vector<std::uint8_t> dominated(m_lattice.size(), 0);
+        std::vector<std::uint64_t> toCheck;
+        for (const std::vector<std::uint64_t>& level : m_byTotalLevel) {
+            toCheck.clear();
+            for (const std::uint64_t node : level) {
+                dominated[node] = hasAcceptableBelow(node, dominated) ? 1 : 0;
+                if (!dominated[node] && (m_state[node] & predicateTrue) &&
+                    !(m_state[node] & (knownAcceptable | knownUnacceptable)))
+                    toCheck.push_back(node);
+            }
+            if (m_stop.stop_requested())
+                return;
+            if (!toCheck.empty())
+                checkNodes(toCheck);
+        }
+    }
+
+    [[nodiscard]] bool hasAcceptableBelow(std::uint64_t node, const std::vector<std::uint8_t>& dominated) const
+    {
+        for (int q = 0; q < m_lattice.dimensions(); ++q) {
+            if (m_lattice.level(node, q) == 0)
+                continue;
+            const std::uint64_t previous = node - m_lattice.stride(q);
+            if (dominated[previous] || (m_state[previous] & knownAcceptable))
+                return true;
+        }
+        return false;
+    }
+
+    /// Phase 3: the optimum. A node can beat the best value found only if its lower bound (the
+    /// static bound, and the value without suppression of every checked specialisation, which
+    /// never decreases upwards) is below it. Rounds check the lowest such candidates in parallel
+    /// until none is left.
+    void findOptimum()
+    {
+        std::vector<double> bound(m_lattice.size());
+        std::vector<std::uint8_t> candidateBelow(m_lattice.size());
+        std::vector<std::uint64_t> selected;
+        while (!m_stop.stop_requested()) {
+            selected.clear();
+            const double best = m_best ? m_bestValue : infinity;
+            for (std::uint64_t node = 0; node < m_lattice.size(); ++node) {
+                // Node numbers increase along every edge, so the predecessors are done already.
+                double lower = std::max(m_static[node], m_checkedBound[node]);
+                bool below = false;
+                for (int q = 0; q < m_lattice.dimensions(); ++q) {
+                    if (m_lattice.level(node, q) == 0)
+                        continue;
+                    const std::uint64_t previous = node - m_lattice.stride(q);
+                    lower = std::max(lower, bound[previous]);
+                    below = below || candidateBelow[previous];
+                }
+                bound[node] = lower;
+                const std::uint8_t state = m_state[node];
+                const bool valueKnown =
+                    m_value[node] != infinity || ((state & knownAcceptable) && m_setup.suppressionLimit == 0 &&
+                                                  m_calculator.staticBoundExactWithoutSuppression());
+                const bool candidate = !(state & knownUnacceptable) && !valueKnown && clearlyLess(lower, best);
+                if (candidate && !below)
+                    selected.push_back(node);
+                candidateBelow[node] = (candidate || below) ? 1 : 0;
+            }
+            if (selected.empty())
+                return;
+            checkNodes(selected);
+        }
+    }
+
+    /// The acceptable nodes with no acceptable specialisation, ascending.
+    [[nodiscard]] std::vector<std::uint64_t> minimalAcceptable() const
+    {
+        std::vector<std::uint8_t> dominated(m_lattice.size(), 0);
+        std::vector<std::uint64_t> minimal;
+        for (std::uint64_t node = 0; node < m_lattice.size(); ++node) {
+            dominated[node] = hasAcceptableBelow(node, dominated) ? 1 : 0;
+            if (!dominated[node] && (m_state[node] & knownAcceptable) && m_outcomes.contains(node))
+                minimal.push_back(node);
+        }
+        return minimal;
+    }
+
+    static constexpr std::size_t maxSnapshots = 64;
+
+    const SearchSetup& m_setup;
+    const TransformationLattice& m_lattice;
+    std::stop_token m_stop;
+    UtilityCalculator m_calculator;
+    TransformationEventBatcher m_batcher;
+    tbb::enumerable_thread_specific<NodeChecker<W>> m_checkers;
+
+    std::vector<std::uint8_t> m_state;
+    /// Metric value of checked acceptable nodes (infinity otherwise).
+    std::vector<double> m_value;
+    /// Value without suppression of checked nodes (-infinity otherwise).
+    std::vector<double> m_checkedBound;
+    std::vector<double> m_static;
+    std::vector<std::vector<std::uint64_t>> m_byTotalLevel;
+    std::vector<std::uint64_t> m_stack;
+    std::unordered_map<std::uint64_t, NodeOutcome> m_outcomes;
+    std::vector<Snapshot> m_history;
+    std::size_t m_storedGroups = 0;
+    std::uint64_t m_clock = 0;
+    std::uint64_t m_checked = 0;
+    std::uint64_t m_groupsBuilt = 0;
+    std::optional<std::uint64_t> m_best;
+    double m_bestValue = infinity;
+};
+
+} // namespace
+
+AnonymizationResult searchLattice(const SearchSetup& setup, std::stop_token stop, AnonymizationObserver& observer)
+{
+    return withKeyWords(setup.keyWords, [&](auto words) {
+        LatticeSearch<decltype(words)::value> search(setup, std::move(stop), observer);
+        return search.run();
+    });
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One check of one transformation: its groups (from the rows, or rolled up from the groups of a
+// more specialised transformation, transforming only the quasi-identifiers whose level changed),
+// its classes, the models' verdicts with suppression, and the metric.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/privacy_model.h"
+
+#include "anonymization/row_groups.h"
+#include "anonymization/search_setup.h"
+#include "anonymization/utility_calculator.h"
+
+namespace qiscout::core {
+
+/// What one check found.
+struct NodeOutcome {
+    std::uint64_t node = 0;
+    bool acceptable = false;
+    /// The monotone predicate of the path search: the rows violating the models that are monotone
+    /// in this setting are within the limit (equals `acceptable` when every model is).
+    bool predicate = false;
+    /// Every generalisation is acceptable too if this one is (each model is monotone in this
+    /// setting, or is monotone without suppression and has no violating row here).
+    bool stable = false;
+    std::uint64_t suppressedRows = 0;
+    std::uint64_t keptClasses = 0;
+    /// Groups built (classes, split further by the sensitive values when a model needs them).
+    std::uint64_t groups = 0;
+    double value = 0.0;
+    double valueWithoutSuppression = 0.0;
+    std::vector<double> columnValues;
+};
+
+/// The public form of a check's outcome.
+[[nodiscard]] inline TransformationAssessment assessmentOf(const NodeOutcome& outcome,
+                                                           const TransformationLattice& lattice)
+{
+    TransformationAssessment assessment;
+    assessment.transformation = lattice.transformationOf(outcome.node);
+    assessment.acceptable = outcome.acceptable;
+    assessment.value = outcome.value;
+    assessment.columnValues = outcome.columnValues;
+    assessment.suppressedRows = outcome.suppressedRows;
+    assessment.classes = outcome.keptClasses;
+    return assessment;
+}
+
+/// Thread: one per worker; shares the immutable setup and calculator.
+template <int W>
+class NodeChecker {
+public:
+    NodeChecker(const SearchSetup& setup, const UtilityCalculator& calculator)
+        : m_setup(setup)
+        , m_calculator(calculator)
+    {}
+
+    /// The groups of rows [begin, end) at `node`; with groupOfRow, also each row's group index
+    /// (groupOfRow[row - begin]).
+    void groupRows(std::uint64_t node, std::uint32_t begin, std::uint32_t end, RowGroups<W>& out,
+                   std::vector<std::uint32_t>* groupOfRow = nullptr)
+    {
+        const EncodedTable& table = *m_setup.table;
+        std::vector<const std::uint32_t*> codes;
+        std::vector<const std::uint32_t*> maps;
+        for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
+            const ColumnHierarchy& hierarchy = m_setup.hierarchies[static_cast<std::size_t>(q)];
+            codes.push_back(table.columns[static_cast<std::size_t>(hierarchy.column)].codes.data());
+            maps.push_back(
+                hierarchy.levels[static_cast<std::size_t>(m_setup.lattice.level(node, q))].groupOfValue.data());
+        }
+        std::vector<const std::uint32_t*> sensitive;
+        for (const int column : m_setup.sensitiveColumns)
+            sensitive.push_back(table.columns[static_cast<std::size_t>(column)].codes.data());
+
+        m_aggregator.reset(std::min<std::size_t>(end - begin, expectedGroups(node)), out);
+        if (groupOfRow)
+            groupOfRow->resize(end - begin);
+        for (std::uint32_t row = begin; row < end; ++row) {
+            GroupKey<W> key;
+            for (std::size_t q = 0; q < maps.size(); ++q)
+                key.add(m_setup.qiFields[q], maps[q][codes[q][row]]);
+            for (std::size_t slot = 0; slot < sensitive.size(); ++slot)
+                key.add(m_setup.sensitiveFields[slot], sensitive[slot][row]);
+            const std::uint32_t group = m_aggregator.add(key, 1);
+            if (groupOfRow)
+                (*groupOfRow)[row - begin] = group;
+        }
+    }
+
+    /// Sums groups built over parts of the rows into one.
+    void mergeGroups(std::span<const RowGroups<W>> parts, RowGroups<W>& out)
+    {
+        std::size_t total = 0;
+        for (const RowGroups<W>& part : parts)
+            total += part.size();
+        m_aggregator.reset(total, out);
+        for (const RowGroups<W>& part : parts)
+            for (std::size_t i = 0; i < part.size(); ++i)
+                m_aggregator.add(part.keys[i], part.rows[i]);
+    }
+
+    /// The groups at `toNode` from those at `fromNode`, which it must generalise: only the
+    /// quasi-identifiers whose level differs are transformed (projection), and only one key per
+    /// group of the source (roll-up).
+    void rollUp(const RowGroups<W>& from, std::uint64_t fromNode, std::uint64_t toNode, RowGroups<W>& out)
+    {
+        m_changed.clear();
+        for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
+            const int fromLevel = m_setup.lattice.level(fromNode, q);
+            const int toLevel = m_setup.lattice.level(toNode, q);
+            if (fromLevel != toLevel)
+                m_changed.push_back(
+                    {&m_setup.qiFields[static_cast<std::size_t>(q)], m_setup.levelMap(q, fromLevel, toLevel).data()});
+        }
+        m_aggregator.reset(from.size(), out);
+        for (std::size_t i = 0; i < from.size(); ++i) {
+            GroupKey<W> key = from.keys[i];
+            for (const Change& change : m_changed)
+                key.set(*change.field, change.map[key.get(*change.field)]);
+            m_aggregator.add(key, from.rows[i]);
+        }
+    }
+
+    /// Evaluates the groups of `node`. With violatingGroups, also marks (1) every group whose
+    /// class fails a model.
+    NodeOutcome evaluate(const RowGroups<W>& groups, std::uint64_t node,
+                         std::vector<std::uint8_t>* violatingGroups = nullptr)
+    {
+        const std::vector<int> levels = m_setup.lattice.transformationOf(node).levels;
+        const std::size_t modelCount = m_setup.models.size();
+        ClassTally tally = m_calculator.emptyTally();
+        m_violatingRows.assign(modelCount, 0);
+        std::uint64_t predicateRows = 0;
+        if (violatingGroups)
+            violatingGroups->assign(groups.size(), 0);
+        m_keptSummaries.clear();
+
+        const auto account = [&](const GroupKey<W>& key, std::uint64_t rows, std::span<const ClassSummary> summaries,
+                                 auto&& markViolating) {
+            bool violating = false;
+            bool predicateViolating = false;
+            for (std::size_t m = 0; m < modelCount; ++m) {
+                if (m_setup.models[m]->satisfiedBy(summaries[m]))
+                    continue;
+                m_violatingRows[m] += rows;
+                violating = true;
+                predicateViolating = predicateViolating || m_setup.rules.settingMonotone[m];
+            }
+            ++tally.allClasses;
+            tally.allSquares += rows * rows;
+            if (predicateViolating)
+                predicateRows += rows;
+            if (violating) {
+                tally.suppressedRows += rows;
+                if (m_calculator.needsSuppressedCodes())
+                    for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q)
+                        m_calculator.addSuppressed(tally, q, levels[static_cast<std::size_t>(q)],
+                                                   key.get(m_setup.qiFields[static_cast<std::size_t>(q)]), rows);
+                markViolating();
+            } else {
+                ++tally.keptClasses;
+                tally.keptSquares += rows * rows;
+                if (m_setup.anyTableCondition)
+                    m_keptSummaries.insert(m_keptSummaries.end(), summaries.begin(), summaries.end());
+            }
+        };
+
+        m_summaries.resize(modelCount);
+        if (m_setup.sensitiveColumns.empty()) {
+            for (std::size_t i = 0; i < groups.size(); ++i) {
+                for (ClassSummary& summary : m_summaries)
+                    summary = ClassSummary{groups.rows[i], {}};
+                account(groups.keys[i], groups.rows[i], m_summaries, [&] {
+                    if (violatingGroups)
+                        (*violatingGroups)[i] = 1;
+                });
+            }
+        } else {
+            formClasses(groups);
+            for (std::size_t c = 0; c < m_classes.size(); ++c) {
+                const std::uint32_t first = m_classStart[c];
+                const std::uint32_t last = m_classStart[c + 1];
+                for (std::size_t m = 0; m < modelCount; ++m) {
+                    const int slot = m_setup.modelSlot[m];
+                    m_summaries[m].rows = m_classes.rows[c];
+                    m_summaries[m].sensitive =
+                        slot < 0 ? std::span<const ValueCount>()
+                                 : std::span<const ValueCount>(m_values[static_cast<std::size_t>(slot)])
+                                       .subspan(m_valueStart[static_cast<std::size_t>(slot)][c],
+                                                m_valueStart[static_cast<std::size_t>(slot)][c + 1] -
+                                                    m_valueStart[static_cast<std::size_t>(slot)][c]);
+                }
+                account(m_classes.keys[c], m_classes.rows[c], m_summaries, [&] {
+                    if (violatingGroups)
+                        for (std::uint32_t position = first; position < last; ++position)
+                            (*violatingGroups)[m_order[position]] = 1;
+                });
+            }
+        }
+
+        NodeOutcome outcome;
+        outcome.node = node;
+        outcome.groups = groups.size();
+        outcome.suppressedRows = tally.suppressedRows;
+        outcome.keptClasses = tally.keptClasses;
+        outcome.acceptable = tally.suppressedRows <= m_setup.suppressionLimit && tableConditionsHold();
+        outcome.predicate =
+            m_setup.rules.fullyMonotone ? outcome.acceptable : predicateRows <= m_setup.suppressionLimit;
+        outcome.stable = true;
+        for (std::size_t m = 0; m < modelCount; ++m) {
+            const PrivacyModel& model = *m_setup.models[m];
+            const bool zeroViolations =
+                model.monotonicity().withoutSuppression && m_violatingRows[m] == 0 && !model.hasTableCondition();
+            outcome.stable = outcome.stable && (m_setup.rules.settingMonotone[m] || zeroViolations);
+        }
+        outcome.value = m_calculator.value(levels, tally);
+        outcome.valueWithoutSuppression = m_calculator.valueWithoutSuppression(levels, tally);
+        outcome.columnValues = m_calculator.columnValues(levels, tally);
+        return outcome;
+    }
+
+private:
+    struct Change {
+        const KeyField* field;
+        const std::uint32_t* map;
+    };
+
+    /// An upper bound on the groups at a node: the product of the group counts per column,
+    /// capped by the rows (sizes the hash table of a grouping from the rows).
+    [[nodiscard]] std::size_t expectedGroups(std::uint64_t node) const
+    {
+        std::uint64_t product = 1;
+        for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
+            const ColumnHierarchy& hierarchy = m_setup.hierarchies[static_cast<std::size_t>(q)];
+            product *= std::max<std::uint32_t>(
+                1, hierarchy.levels[static_cast<std::size_t>(m_setup.lattice.level(node, q))].groups());
+            if (product >= m_setup.rows)
+                return static_cast<std::size_t>(m_setup.rows);
+        }
+        for (const int column : m_setup.sensitiveColumns) {
+            product *=
+                std::max<std::uint32_t>(1, m_setup.table->columns[static_cast<std::size_t>(column)].distinctCount());
+            if (product >= m_setup.rows)
+                return static_cast<std::size_t>(m_setup.rows);
+        }
+        return static_cast<std::size_t>(product);
+    }
+
+    /// Groups the groups into classes (same quasi-identifier part of the key), orders the groups by
+    /// class and gathers every class's sensitive values per slot.
+    void formClasses(const RowGroups<W>& groups)
+    {
+        GroupKey<W> qiMask;
+        for (const KeyField& field : m_setup.qiFields)
+            qiMask.words[std::size_t{field.word}] |= field.mask << field.shift;
+        m_classOfGroup.resize(groups.size());
+        m_classAggregator.reset(groups.size(), m_classes);
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            m_classOfGroup[i] = m_classAggregator.add(groups.keys[i].masked(qiMask), groups.rows[i]);
+
+        const std::size_t classCount = m_classes.size();
+        m_classStart.assign(classCount + 1, 0);
+        for (const std::uint32_t c : m_classOfGroup)
+            ++m_classStart[c + 1];
+        for (std::size_t c = 0; c < classCount; ++c)
+            m_classStart[c + 1] += m_classStart[c];
+        m_order.resize(groups.size());
+        m_cursor.assign(m_classStart.begin(), m_classStart.end() - 1);
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            m_order[m_cursor[m_classOfGroup[i]]++] = static_cast<std::uint32_t>(i);
+
+        const std::size_t slots = m_setup.sensitiveColumns.size();
+        m_values.resize(slots);
+        m_valueStart.resize(slots);
+        for (std::size_t slot = 0; slot < slots; ++slot) {
+            std::vector<ValueCount>& values = m_values[slot];
+            std::vector<std::uint32_t>& starts = m_valueStart[slot];
+            values.clear();
+            starts.assign(classCount + 1, 0);
+            const KeyField& field = m_setup.sensitiveFields[slot];
+            for (std::size_t c = 0; c < classCount; ++c) {
+                const std::size_t begin = values.size();
+                for (std::uint32_t position = m_classStart[c]; position < m_classStart[c + 1]; ++position) {
+                    const std::uint32_t group = m_order[position];
+                    values.push_back({groups.keys[group].get(field), groups.rows[group]});
+                }
+                if (slots > 1) {
+                    // Other sensitive columns split a value over several groups: sum them.
+                    std::sort(values.begin() + static_cast<std::ptrdiff_t>(begin), values.end(),
+                              [](const ValueCount& a, const ValueCount& b) { return a.code < b.code; });
+                    std::size_t write = begin;
+                    for (std::size_t read = begin; read < values.size(); ++read) {
+                        if (write > begin && values[write - 1].code == values[read].code)
+                            values[write - 1].rows += values[read].rows;
+                        else
+                            values[write++] = values[read];
+                    }
+                    values.resize(write);
+                }
+                starts[c + 1] = static_cast<std::uint32_t>(values.size());
+            }
+        }
+    }
+
+    [[nodiscard]] bool tableConditionsHold() const
+    {
+        if (!m_setup.anyTableCondition)
+            return true;
+        const std::size_t modelCount = m_setup.models.size();
+        std::vector<ClassSummary> kept;
+        for (std::size_t m = 0; m < modelCount; ++m) {
+            if (!m_setup.models[m]->hasTableCondition())
+                continue;
+            kept.clear();
+            for (std::size_t i = m; i < m_keptSummaries.size(); i += modelCount)
+                kept.push_back(m_keptSummaries[i]);
+            if (!m_setup.models[m]->acceptsKeptClasses(kept))
+                return false;
+        }
+        return true;
+    }
+
+    const SearchSetup& m_setup;
+    const UtilityCalculator& m_calculator;
+    GroupAggregator<W> m_aggregator;
+    GroupAggregator<W> m_classAggregator;
+    std::vector<Change> m_changed;
+    std::vector<std::uint64_t> m_violatingRows;
+    std::vector<ClassSummary> m_summaries;
+    /// Kept classes' summaries, one per model per class, when some model has a table condition.
+    std::vector<ClassSummary> m_keptSummaries;
+    RowGroups<W> m_classes;
+    std::vector<std::uint32_t> m_classOfGroup;
+    std::vector<std::uint32_t> m_classStart;
+    std::vector<std::uint32_t> m_cursor;
+    std::vector<std::uint32_t> m_order;
+    std::vector<std::vector<ValueCount>> m_values;
+    std::vector<std::vector<std::uint32_t>> m_valueStart;
+};
+
+} // namespace qiscout::core

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/anonymization/protected_table.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "qiscout/core/anonymization/hierarchy_builders.h"
+
+#include "anonymization/node_checker.h"
+#include "anonymization/search_setup.h"
+#include "io/type_inference.h"
+
+namespace qiscout::core {
+namespace {
+
+constexpr std::uint32_t unassigned = std::numeric_limits<std::uint32_t>::max();
+
+/// A column holding, for the chosen rows, texts[rawCode[row]], encoded in order of first
+/// appearance as the loader encodes (so no dictionary entry goes unused).
+EncodedColumn encodeColumn(const EncodedColumn& original, const std::vector<std::uint32_t>& rawCode,
+                           const std::vector<std::string>& texts, const std::vector<bool>& missingText,
+                           const std::vector<std::uint32_t>* rows)
+{
+    // The name and meaning stay; value labels described the original values and go.
+    EncodedColumn column;
+    column.name = original.name;
+    column.description = original.description;
+    std::vector<std::uint32_t> codeOfRaw(texts.size(), unassigned);
+    const std::size_t count = rows ? rows->size() : rawCode.size();
+    column.codes.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint32_t raw = rawCode[rows ? (*rows)[i] : i];
+        std::uint32_t& code = codeOfRaw[raw];
+        if (code == unassigned) {
+            code = column.distinctCount();
+            column.dictionary.push_back(texts[raw]);
+            column.missing.push_back(missingText[raw]);
+            column.frequencies.push_back(0);
+        }
+        column.codes[i] = code;
+        ++column.frequencies[code];
+    }
+    column.type = inferColumnType(column.dictionary, column.missing);
+    return column;
+}
+
+} // namespace
+
+ProtectedTable applyTransformation(const EncodedTable& table, const AnonymizationParameters& parameters,
+                                   const Transformation& transformation)
+{
+    const SearchSetup setup = prepareSearch(table, parameters);
+    const std::uint64_t node = setup.lattice.nodeOf(transformation);
+    const UtilityCalculator calculator(setup);
+    std::vector<std::uint32_t> groupOfRow;
+    std::vector<std::uint8_t> violating;
+    ProtectedTable result;
+    result.transformation = transformation;
+    withKeyWords(setup.keyWords, [&](auto words) {
+        NodeChecker<decltype(words)::value> checker(setup, calculator);
+        RowGroups<decltype(words)::value> groups;
+        checker.groupRows(node, 0, table.rowCount, groups, &groupOfRow);
+        result.assessment = assessmentOf(checker.evaluate(groups, node, &violating), setup.lattice);
+    });
+    for (std::uint32_t row = 0; row < table.rowCount; ++row)
+        if (violating[groupOfRow[row]])
+            result.suppressedRows.push_back(row);
+
+    result.table.sourcePath = table.sourcePath;
+    result.table.rowCount = table.rowCount;
+    result.table.columns = table.columns;
+    for (std::size_t q = 0; q < setup.hierarchies.size(); ++q) {
+        const ColumnHierarchy& hierarchy = setup.hierarchies[q];
+        const EncodedColumn& original = table.columns[static_cast<std::size_t>(hierarchy.column)];
+        const HierarchyLevel& level = hierarchy.levels[static_cast<std::size_t>(transformation.levels[q])];
+        // Raw codes: the level's groups, plus "*" for suppressed rows unless a group is "*" already.
+        std::vector<std::string> texts = level.groupText;
+        const auto existingStar = std::find(texts.begin(), texts.end(), suppressedValueText);
+        const auto star = static_cast<std::uint32_t>(existingStar - texts.begin());
+        if (existingStar == texts.end())
+            texts.emplace_back(suppressedValueText);
+        std::vector<bool> missingText(texts.size(), false);
+        if (transformation.levels[q] == 0)
+            for (std::uint32_t code = 0; code < original.distinctCount(); ++code)
+                missingText[code] = original.missing[code];
+        std::vector<std::uint32_t> raw(table.rowCount);
+        for (std::uint32_t row = 0; row < table.rowCount; ++row)
+            raw[row] = violating[groupOfRow[row]] ? star : level.groupOfValue[original.codes[row]];
+        result.table.columns[static_cast<std::size_t>(hierarchy.column)] =
+            encodeColumn(original, raw, texts, missingText, nullptr);
+    }
+    return result;
+}
+
+EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable, const AnonymizationParameters& parameters)
+{
+    const EncodedTable& source = protectedTable.table;
+    std::vector<std::uint32_t> kept;
+    kept.reserve(source.rowCount - protectedTable.suppressedRows.size());
+    std::size_t next = 0;
+    for (std::uint32_t row = 0; row < source.rowCount; ++row) {
+        if (next < protectedTable.suppressedRows.size() && protectedTable.suppressedRows[next] == row) {
+            ++next;
+            continue;
+        }
+        kept.push_back(row);
+    }
+    EncodedTable result;
+    result.sourcePath = source.sourcePath;
+    result.rowCount = static_cast<std::uint32_t>(kept.size());
+    for (const QuasiIdentifierSpec& spec : parameters.quasiIdentifiers) {
+        const EncodedColumn& column = source.columns.at(static_cast<std::size_t>(spec.column));
+        result.columns.push_back(encodeColumn(column, column.codes, column.dictionary, column.missing, &kept));
+    }
+    return result;
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Groups of rows under one transformation and the hash aggregation that builds them: the
+// "groupify" operator of the ARX note, and the compact snapshots the search keeps (a key and a
+// row count per group, 12-16 bytes for a one-word key).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "anonymization/group_key.h"
+
+namespace qiscout::core {
+
+/// The groups of rows sharing a key, in order of first insertion.
+template <int W>
+struct RowGroups {
+    std::vector<GroupKey<W>> keys;
+    std::vector<std::uint32_t> rows;
+
+    [[nodiscard]] std::size_t size() const { return keys.size(); }
+    void clear()
+    {
+        keys.clear();
+        rows.clear();
+    }
+};
+
+/// Open-addressing hash table (linear probing) that sums row counts per key into a RowGroups.
+/// Reused from check to check: reset() only clears the slots it needs.
+/// Thread: one per worker.
+template <int W>
+class GroupAggregator {
+public:
+    /// Prepares for at most `expectedKeys` distinct keys, writing into `target` (cleared).
+    void reset(std::size_t expectedKeys, RowGroups<W>& target)
+    {
+        const std::size_t wanted = std::bit_ceil(std::max<std::size_t>(16, expectedKeys * 2));
+        if (m_slots.size() < wanted)
+            m_slots.assign(wanted, emptySlot);
+        else
+            std::fill(m_slots.begin(), m_slots.begin() + static_cast<std::ptrdiff_t>(wanted), emptySlot);
+        m_mask = wanted - 1;
+        m_shift = 64 - std::countr_zero(wanted);
+        m_target = &target;
+        target.clear();
+        target.keys.reserve(expectedKeys);
+        target.rows.reserve(expectedKeys);
+    }
+
+    /// Adds rows to the key's group; returns the group's index in the target.
+    std::uint32_t add(const GroupKey<W>& key, std::uint32_t rows)
+    {
+        // The hash's high bits index the table (Fibonacci-style), the low bits are left alone.
+        std::size_t slot = static_cast<std::size_t>(key.hash() >> m_shift) & m_mask;
+        for (;;) {
+            const std::uint32_t index = m_slots[slot];
+            if (index == emptySlot) {
+                m_slots[slot] = static_cast<std::uint32_t>(m_target->keys.size());
+                m_target->keys.push_back(key);
+                m_target->rows.push_back(rows);
+                return m_slots[slot];
+            }
+            if (m_target->keys[index] == key) {
+                m_target->rows[index] += rows;
+                return index;
+            }
+            slot = (slot + 1) & m_mask;
+        }
+    }
+
+private:
+    static constexpr std::uint32_t emptySlot = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> m_slots;
+    std::size_t m_mask = 0;
+    int m_shift = 0;
+    RowGroups<W>* m_target = nullptr;
+};
+
+} // namespace qiscout::core

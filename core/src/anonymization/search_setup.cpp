@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "anonymization/search_setup.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace qiscout::core {
+namespace {
+
+int resolveThreads(const std::optional<int>& requested)
+{
+    const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int threads = requested.value_or(hardware);
+    if (threads < 1 || threads > hardware)
+        throw AnonymizationParameterError("threads must be between 1 and " + std::to_string(hardware) +
+                                          " on this machine, not " + std::to_string(threads) + ".");
+    return threads;
+}
+
+TaggingRules tagRules(const std::vector<std::shared_ptr<const PrivacyModel>>& models, std::uint64_t limit)
+{
+    TaggingRules rules;
+    for (const auto& model : models) {
+        const ModelMonotonicity property = model->monotonicity();
+        const bool monotone = limit > 0 ? property.withSuppression : property.withoutSuppression;
+        rules.settingMonotone.push_back(monotone);
+        rules.fullyMonotone = rules.fullyMonotone && monotone;
+    }
+    return rules;
+}
+
+} // namespace
+
+SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParameters& parameters)
+{
+    SearchSetup setup;
+    setup.table = &table;
+    setup.rows = table.rowCount;
+    if (parameters.quasiIdentifiers.empty())
+        throw AnonymizationParameterError("Choose at least one quasi-identifier to generalise.");
+    if (parameters.quasiIdentifiers.size() > 64)
+        throw AnonymizationParameterError("At most 64 quasi-identifiers can be generalised together.");
+    if (!(parameters.suppressionLimit >= 0.0 && parameters.suppressionLimit <= 1.0))
+        throw AnonymizationParameterError("The suppression limit is a fraction of the rows between 0 and 1.");
+    setup.threads = resolveThreads(parameters.threads);
+    setup.metric = parameters.metric;
+    setup.suppressionLimit = suppressionLimitRows(parameters.suppressionLimit, setup.rows);
+
+    std::set<int> seen;
+    std::vector<int> heights;
+    for (const QuasiIdentifierSpec& spec : parameters.quasiIdentifiers) {
+        if (spec.column < 0 || static_cast<std::size_t>(spec.column) >= table.columnCount())
+            throw AnonymizationParameterError("A quasi-identifier names column " + std::to_string(spec.column + 1) +
+                                              ", which the table does not have.");
+        if (!seen.insert(spec.column).second)
+            throw AnonymizationParameterError("Column " + table.columns[static_cast<std::size_t>(spec.column)].name +
+                                              " is named twice as a quasi-identifier.");
+        const std::string source = spec.hierarchySource.empty()
+                                       ? "for " + table.columns[static_cast<std::size_t>(spec.column)].name
+                                       : spec.hierarchySource;
+        setup.hierarchies.push_back(bindHierarchy(spec.hierarchy, table, spec.column, source));
+        heights.push_back(setup.hierarchies.back().height());
+    }
+    try {
+        setup.lattice = TransformationLattice(heights);
+    } catch (const std::invalid_argument& error) {
+        throw AnonymizationParameterError(error.what());
+    }
+
+    if (parameters.models.empty())
+        throw AnonymizationParameterError("Choose at least one privacy model (k-anonymity, say).");
+    for (const auto& model : parameters.models) {
+        if (!model)
+            throw AnonymizationParameterError("A privacy model is missing.");
+        setup.models.push_back(model);
+        setup.anyTableCondition = setup.anyTableCondition || model->hasTableCondition();
+        const std::optional<int> column = model->sensitiveColumn();
+        if (!column) {
+            setup.modelSlot.push_back(-1);
+            continue;
+        }
+        if (*column < 0 || static_cast<std::size_t>(*column) >= table.columnCount())
+            throw AnonymizationParameterError("A privacy model names a column the table does not have.");
+        if (seen.contains(*column))
+            throw AnonymizationParameterError("Column " + table.columns[static_cast<std::size_t>(*column)].name +
+                                              " cannot be both a quasi-identifier and a sensitive column.");
+        const auto found = std::find(setup.sensitiveColumns.begin(), setup.sensitiveColumns.end(), *column);
+        setup.modelSlot.push_back(static_cast<int>(found - setup.sensitiveColumns.begin()));
+        if (found == setup.sensitiveColumns.end())
+            setup.sensitiveColumns.push_back(*column);
+    }
+    setup.rules = tagRules(setup.models, setup.suppressionLimit);
+
+    std::vector<std::uint8_t> widths;
+    for (const ColumnHierarchy& hierarchy : setup.hierarchies)
+        widths.push_back(bitsFor(hierarchy.levels.front().groups()));
+    for (const int column : setup.sensitiveColumns)
+        widths.push_back(bitsFor(table.columns[static_cast<std::size_t>(column)].distinctCount()));
+    auto [fields, words] = layoutFields(widths);
+    if (words > maxKeyWords)
+        throw AnonymizationParameterError("The quasi-identifiers and sensitive columns together hold too many "
+                                          "distinct values to be grouped; choose fewer columns.");
+    setup.keyWords = words;
+    setup.qiFields.assign(fields.begin(), fields.begin() + static_cast<std::ptrdiff_t>(setup.hierarchies.size()));
+    setup.sensitiveFields.assign(fields.begin() + static_cast<std::ptrdiff_t>(setup.hierarchies.size()), fields.end());
+
+    setup.levelMaps.resize(setup.hierarchies.size());
+    for (std::size_t q = 0; q < setup.hierarchies.size(); ++q) {
+        const std::vector<HierarchyLevel>& levels = setup.hierarchies[q].levels;
+        auto& maps = setup.levelMaps[q];
+        maps.resize(levels.size());
+        for (std::size_t from = 0; from < levels.size(); ++from) {
+            for (std::size_t to = from + 1; to < levels.size(); ++to) {
+                std::vector<std::uint32_t> map(levels[from].groups(), 0);
+                for (std::size_t code = 0; code < levels[from].groupOfValue.size(); ++code)
+                    map[levels[from].groupOfValue[code]] = levels[to].groupOfValue[code];
+                maps[from].push_back(std::move(map));
+            }
+        }
+    }
+    return setup;
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "anonymization/utility_calculator.h"
+
+#include <cmath>
+
+namespace qiscout::core {
+
+UtilityCalculator::UtilityCalculator(const SearchSetup& setup) : m_metric(setup.metric), m_rows(setup.rows)
+{
+    for (const ColumnHierarchy& hierarchy : setup.hierarchies) {
+        m_heights.push_back(hierarchy.height());
+        const HierarchyLevel& original = hierarchy.levels.front();
+        m_distinctMinusOne.push_back(original.groups() > 0 ? original.groups() - 1 : 0);
+        auto& leaves = m_leavesMinusOne.emplace_back();
+        auto& totalLeaves = m_totalLeaves.emplace_back();
+        auto& logRows = m_logRows.emplace_back();
+        auto& totalLogRows = m_totalLogRows.emplace_back();
+        for (const HierarchyLevel& level : hierarchy.levels) {
+            std::vector<std::uint32_t> leafCount(level.groups(), 0);
+            for (const std::uint32_t group : level.groupOfValue)
+                ++leafCount[group];
+            std::uint64_t total = 0;
+            std::vector<double> logs(level.groups(), 0.0);
+            double totalLog = 0.0;
+            for (std::uint32_t group = 0; group < level.groups(); ++group) {
+                --leafCount[group];
+                total += static_cast<std::uint64_t>(leafCount[group]) * level.groupRows[group];
+                if (level.groupRows[group] > 0) {
+                    logs[group] = std::log2(static_cast<double>(level.groupRows[group]));
+                    totalLog += static_cast<double>(level.groupRows[group]) * logs[group];
+                }
+            }
+            leaves.push_back(std::move(leafCount));
+            totalLeaves.push_back(total);
+            logRows.push_back(std::move(logs));
+            totalLogRows.push_back(totalLog);
+        }
+    }
+}
+
+ClassTally UtilityCalculator::emptyTally() const
+{
+    ClassTally tally;
+    if (needsSuppressedCodes()) {
+        tally.suppressedLeaves.assign(m_heights.size(), 0);
+        tally.suppressedLogRows.assign(m_heights.size(), 0.0);
+    }
+    return tally;
+}
+
+void UtilityCalculator::addSuppressed(ClassTally& tally, int q, int level, std::uint32_t group,
+                                      std::uint64_t rows) const
+{
+    const auto column = static_cast<std::size_t>(q);
+    const auto at = static_cast<std::size_t>(level);
+    if (m_metric == UtilityMetric::Loss)
+        tally.suppressedLeaves[column] += rows * m_leavesMinusOne[column][at][group];
+    else
+        tally.suppressedLogRows[column] += static_cast<double>(rows) * m_logRows[column][at][group];
+}
+
+double UtilityCalculator::columnPart(int q, int level, const ClassTally* tally) const
+{
+    // The sum over this column's cells, suppressed rows included when a tally is given.
+    const auto column = static_cast<std::size_t>(q);
+    const auto at = static_cast<std::size_t>(level);
+    const std::uint64_t suppressed = tally ? tally->suppressedRows : 0;
+    const auto n = static_cast<double>(m_rows);
+    switch (m_metric) {
+    case UtilityMetric::Precision: {
+        const int height = m_heights[column];
+        const double fraction = height == 0 ? 0.0 : static_cast<double>(level) / height;
+        return static_cast<double>(m_rows - suppressed) * fraction + static_cast<double>(suppressed);
+    }
+    case UtilityMetric::Loss: {
+        const std::uint64_t kept = m_totalLeaves[column][at] - (tally ? tally->suppressedLeaves[column] : 0);
+        const double keptLoss = m_distinctMinusOne[column] == 0
+                                    ? 0.0
+                                    : static_cast<double>(kept) / static_cast<double>(m_distinctMinusOne[column]);
+        return keptLoss + static_cast<double>(suppressed);
+    }
+    case UtilityMetric::NonUniformEntropy: {
+        const double kept = m_totalLogRows[column][at] - (tally ? tally->suppressedLogRows[column] : 0.0);
+        const double suppressedPart = suppressed > 0 ? static_cast<double>(suppressed) * std::log2(n) : 0.0;
+        return std::max(0.0, kept + suppressedPart - m_totalLogRows[column][0]);
+    }
+    case UtilityMetric::Discernibility:
+    case UtilityMetric::Aecs:
+        break;
+    }
+    return 0.0;
+}
+
+double UtilityCalculator::value(const std::vector<int>& levels, const ClassTally& tally) const
+{
+    const auto n = static_cast<double>(m_rows);
+    switch (m_metric) {
+    case UtilityMetric::Discernibility:
+        return static_cast<double>(tally.keptSquares) + n * static_cast<double>(tally.suppressedRows);
+    case UtilityMetric::Aecs: {
+        const std::uint64_t classes = tally.keptClasses + (tally.suppressedRows > 0 ? 1 : 0);
+        return classes == 0 ? 0.0 : n / static_cast<double>(classes);
+    }
+    case UtilityMetric::Precision:
+    case UtilityMetric::Loss:
+    case UtilityMetric::NonUniformEntropy:
+        break;
+    }
+    double sum = 0.0;
+    for (std::size_t q = 0; q < levels.size(); ++q)
+        sum += columnPart(static_cast<int>(q), levels[q], &tally);
+    if (m_metric == UtilityMetric::NonUniformEntropy)
+        return sum;
+    return m_rows == 0 ? 0.0 : sum / (n * static_cast<double>(levels.size()));
+}
+
+std::vector<double> UtilityCalculator::columnValues(const std::vector<int>& levels, const ClassTally& tally) const
+{
+    if (m_metric == UtilityMetric::Discernibility || m_metric == UtilityMetric::Aecs)
+        return {};
+    std::vector<double> values;
+    for (std::size_t q = 0; q < levels.size(); ++q) {
+        const double part = columnPart(static_cast<int>(q), levels[q], &tally);
+        values.push_back(m_metric == UtilityMetric::NonUniformEntropy ? part
+                         : m_rows == 0                                ? 0.0
+                                                                      : part / static_cast<double>(m_rows));
+    }
+    return values;
+}
+
+double UtilityCalculator::valueWithoutSuppression(const std::vector<int>& levels, const ClassTally& tally) const
+{
+    switch (m_metric) {
+    case UtilityMetric::Discernibility:
+        return static_cast<double>(tally.allSquares);
+    case UtilityMetric::Aecs:
+        return tally.allClasses == 0 ? 0.0 : static_cast<double>(m_rows) / static_cast<double>(tally.allClasses);
+    case UtilityMetric::Precision:
+    case UtilityMetric::Loss:
+    case UtilityMetric::NonUniformEntropy:
+        break;
+    }
+    return staticBound(levels);
+}
+
+double UtilityCalculator::staticBound(const std::vector<int>& levels) const
+{
+    switch (m_metric) {
+    case UtilityMetric::Discernibility:
+        // Every row costs at least its own class of one.
+        return static_cast<double>(m_rows);
+    case UtilityMetric::Aecs:
+        return m_rows == 0 ? 0.0 : 1.0;
+    case UtilityMetric::Precision:
+    case UtilityMetric::Loss:
+    case UtilityMetric::NonUniformEntropy:
+        break;
+    }
+    double sum = 0.0;
+    for (std::size_t q = 0; q < levels.size(); ++q)
+        sum += columnPart(static_cast<int>(q), levels[q], nullptr);
+    if (m_metric == UtilityMetric::NonUniformEntropy)
+        return sum;
+    return m_rows == 0 ? 0.0 : sum / (static_cast<double>(m_rows) * static_cast<double>(levels.size()));
+}
+
+} // namespace qiscout::core

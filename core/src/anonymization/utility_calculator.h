@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Computes the utility metrics of docs/anonymization.md from what a check gathers about its
+// classes, and the lower bounds the optimum search prunes with.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "qiscout/core/anonymization/utility_metric.h"
+
+#include "anonymization/search_setup.h"
+
+namespace qiscout::core {
+
+/// What a check tallies for the metric while it walks the classes of one transformation.
+struct ClassTally {
+    std::uint64_t suppressedRows = 0;
+    std::uint64_t keptClasses = 0;
+    std::uint64_t allClasses = 0;
+    /// Sum over kept (all) classes of |E|^2; at most rows^2 < 2^64.
+    std::uint64_t keptSquares = 0;
+    std::uint64_t allSquares = 0;
+    /// Per quasi-identifier, over the suppressed classes: sum of |E| (leaves - 1) (loss) and of
+    /// |E| log2(rows sharing the generalised value) (non-uniform entropy).
+    std::vector<std::uint64_t> suppressedLeaves;
+    std::vector<double> suppressedLogRows;
+};
+
+/// Thread: immutable after construction; shared by the workers.
+class UtilityCalculator {
+public:
+    explicit UtilityCalculator(const SearchSetup& setup);
+
+    /// Whether the check must report the generalised codes of its suppressed classes.
+    [[nodiscard]] bool needsSuppressedCodes() const
+    {
+        return m_metric == UtilityMetric::Loss || m_metric == UtilityMetric::NonUniformEntropy;
+    }
+    /// A tally sized for this search, all zero.
+    [[nodiscard]] ClassTally emptyTally() const;
+    /// Adds one suppressed class with generalised code `group` of quasi-identifier q at `level`.
+    void addSuppressed(ClassTally& tally, int q, int level, std::uint32_t group, std::uint64_t rows) const;
+
+    /// The metric with the tallied suppression.
+    [[nodiscard]] double value(const std::vector<int>& levels, const ClassTally& tally) const;
+    /// The metric per quasi-identifier (empty for discernibility and AECS).
+    [[nodiscard]] std::vector<double> columnValues(const std::vector<int>& levels, const ClassTally& tally) const;
+    /// The metric as if nothing were suppressed: a lower bound of value() at this transformation
+    /// and at every generalisation of it (it never decreases up the lattice).
+    [[nodiscard]] double valueWithoutSuppression(const std::vector<int>& levels, const ClassTally& tally) const;
+    /// A lower bound of value() at this transformation and its generalisations that needs no
+    /// check; for precision, loss and non-uniform entropy it equals valueWithoutSuppression.
+    [[nodiscard]] double staticBound(const std::vector<int>& levels) const;
+    /// Whether staticBound is the exact value of every transformation that suppresses nothing.
+    [[nodiscard]] bool staticBoundExactWithoutSuppression() const { return needsSuppressedCodes() || isPrecision(); }
+
+private:
+    [[nodiscard]] bool isPrecision() const { return m_metric == UtilityMetric::Precision; }
+    /// Precision, loss or entropy summed over the quasi-identifiers, given per-column parts.
+    [[nodiscard]] double columnPart(int q, int level, const ClassTally* tally) const;
+
+    UtilityMetric m_metric;
+    std::uint64_t m_rows;
+    std::vector<int> m_heights;
+    /// Loss: per q and level, group -> leaves - 1, and the sum over rows; D_q - 1.
+    std::vector<std::vector<std::vector<std::uint32_t>>> m_leavesMinusOne;
+    std::vector<std::vector<std::uint64_t>> m_totalLeaves;
+    std::vector<std::uint64_t> m_distinctMinusOne;
+    /// Non-uniform entropy: per q and level, group -> log2(rows in group), and the sum over rows;
+    /// the level-0 sum (the original values' part, subtracted from every cell).
+    std::vector<std::vector<std::vector<double>>> m_logRows;
+    std::vector<std::vector<double>> m_totalLogRows;
+};
+
+} // namespace qiscout::core

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <stdexcept>
+
+#include <catch2/catch.hpp>
+
+#include "qiscout/core/anonymization/transformation_lattice.h"
+
+using namespace qiscout::core;
+
+TEST_CASE("The transformation lattice numbers level vectors in mixed radix", "[anonymization][lattice]")
+{
+    // The ARX note's example: age 0..2, gender 0..1, zipcode 0..5.
+    const TransformationLattice lattice({2, 1, 5});
+    REQUIRE(lattice.size() == 36);
+    REQUIRE(lattice.maxTotalLevel() == 8);
+    const std::uint64_t node = lattice.nodeOf({{1, 1, 2}});
+    REQUIRE(lattice.transformationOf(node) == Transformation{{1, 1, 2}});
+    REQUIRE(lattice.totalLevel(node) == 4);
+    REQUIRE(lattice.level(node, 2) == 2);
+    REQUIRE(lattice.successors(node).size() == 2);
+    REQUIRE(lattice.predecessors(node).size() == 3);
+    REQUIRE(lattice.generalises(lattice.nodeOf({{2, 1, 2}}), node));
+    REQUIRE_FALSE(lattice.generalises(lattice.nodeOf({{2, 0, 5}}), node));
+    REQUIRE(lattice.nodeOf({{0, 0, 0}}) == 0);
+    REQUIRE(lattice.nodeOf({{2, 1, 5}}) == 35);
+    for (const std::uint64_t next : lattice.successors(node))
+        REQUIRE(next > node);
+
+    const std::vector<std::uint64_t> widths = lattice.nodesPerTotalLevel();
+    REQUIRE(widths.size() == 9);
+    std::uint64_t total = 0;
+    for (std::uint64_t level = 0; level < widths.size(); ++level) {
+        std::uint64_t counted = 0;
+        for (std::uint64_t n = 0; n < lattice.size(); ++n)
+            counted += static_cast<std::uint64_t>(lattice.totalLevel(n)) == level ? 1U : 0U;
+        REQUIRE(widths[level] == counted);
+        total += widths[level];
+    }
+    REQUIRE(total == lattice.size());
+    REQUIRE_THROWS_AS(lattice.nodeOf({{3, 0, 0}}), std::invalid_argument);
+    REQUIRE_THROWS_AS(lattice.nodeOf({{1, 0}}), std::invalid_argument);
+    REQUIRE_THROWS_AS(TransformationLattice(std::vector<int>(30, 3)), std::invalid_argument);
+}

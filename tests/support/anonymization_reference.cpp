@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/anonymization_reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace qiscout::core::testing {
+namespace {
+
+constexpr std::size_t metricCount = 5;
+
+/// The sensitive values of the rows of a class, value -> count.
+std::map<std::string, std::uint64_t> sensitiveCounts(const EncodedTable& table, int column,
+                                                     const std::vector<std::uint32_t>& rows)
+{
+    std::map<std::string, std::uint64_t> counts;
+    for (const std::uint32_t row : rows)
+        ++counts[table.text(row, static_cast<std::size_t>(column))];
+    return counts;
+}
+
+bool isNumericColumn(const EncodedColumn& column)
+{
+    return column.type == ColumnType::Integer || column.type == ColumnType::Decimal;
+}
+
+/// The column's distinct values in the order ordered t-closeness uses.
+std::vector<std::string> orderedValues(const EncodedColumn& column)
+{
+    std::vector<std::string> values = column.dictionary;
+    if (isNumericColumn(column))
+        std::sort(values.begin(), values.end(),
+                  [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
+    else
+        std::sort(values.begin(), values.end());
+    return values;
+}
+
+bool satisfies(const ReferenceModel& model, const EncodedTable& table, const std::vector<std::uint32_t>& rows)
+{
+    const auto n = static_cast<double>(rows.size());
+    if (model.kind == ReferenceModel::Kind::K)
+        return n >= model.parameter;
+    const std::map<std::string, std::uint64_t> counts = sensitiveCounts(table, model.column, rows);
+    switch (model.kind) {
+    case ReferenceModel::Kind::K:
+        break;
+    case ReferenceModel::Kind::DistinctL:
+        return static_cast<double>(counts.size()) >= model.parameter;
+    case ReferenceModel::Kind::EntropyL: {
+        double entropy = 0.0;
+        for (const auto& [value, count] : counts) {
+            const double p = static_cast<double>(count) / n;
+            entropy -= p * std::log(p);
+        }
+        return entropy >= std::log(model.parameter) - 1e-9;
+    }
+    case ReferenceModel::Kind::RecursiveL: {
+        std::vector<std::uint64_t> frequencies;
+        for (const auto& [value, count] : counts)
+            frequencies.push_back(count);
+        std::sort(frequencies.rbegin(), frequencies.rend());
+        const auto l = static_cast<std::size_t>(model.parameter);
+        if (frequencies.size() < l)
+            return false;
+        double tail = 0.0;
+        for (std::size_t i = l - 1; i < frequencies.size(); ++i)
+            tail += static_cast<double>(frequencies[i]);
+        return static_cast<double>(frequencies.front()) < model.c * tail;
+    }
+    case ReferenceModel::Kind::EqualT:
+    case ReferenceModel::Kind::OrderedT: {
+        const EncodedColumn& column = table.columns[static_cast<std::size_t>(model.column)];
+        const std::vector<std::string> order = orderedValues(column);
+        std::vector<double> p;
+        std::vector<double> q;
+        for (const std::string& value : order) {
+            const auto found = counts.find(value);
+            p.push_back(found == counts.end() ? 0.0 : static_cast<double>(found->second) / n);
+            const auto code = static_cast<std::size_t>(
+                std::find(column.dictionary.begin(), column.dictionary.end(), value) - column.dictionary.begin());
+            q.push_back(static_cast<double>(column.frequencies[code]) / table.rowCount);
+        }
+        double distance = 0.0;
+        if (model.kind == ReferenceModel::Kind::EqualT) {
+            for (std::size_t i = 0; i < p.size(); ++i)
+                distance += 0.5 * std::abs(p[i] - q[i]);
+        } else if (p.size() > 1) {
+            // Earth mover's distance on a line: the mass carried past each gap between neighbours.
+            double carried = 0.0;
+            for (std::size_t i = 0; i + 1 < p.size(); ++i) {
+                carried += p[i] - q[i];
+                distance += std::abs(carried);
+            }
+            distance /= static_cast<double>(p.size() - 1);
+        }
+        return distance <= model.parameter + 1e-9;
+    }
+    }
+    return false;
+}
+
+} // namespace
+
+std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table,
+                                                       const std::vector<int>& quasiIdentifiers,
+                                                       const std::vector<Hierarchy>& hierarchies,
+                                                       const std::vector<ReferenceModel>& models,
+                                                       double suppressionLimit)
+{
+    const std::uint64_t n = table.rowCount;
+    const auto limit = static_cast<std::uint64_t>(std::floor(suppressionLimit * static_cast<double>(n) + 1e-9));
+    const std::size_t qiCount = quasiIdentifiers.size();
+    // value text -> its row in the hierarchy
+    std::vector<std::map<std::string, const std::vector<std::string>*>> lookup(qiCount);
+    for (std::size_t q = 0; q < qiCount; ++q)
+        for (const std::vector<std::string>& row : hierarchies[q].rows)
+            lookup[q][row.front()] = &row;
+
+    std::vector<std::vector<int>> allLevels{{}};
+    for (std::size_t q = 0; q < qiCount; ++q) {
+        std::vector<std::vector<int>> extended;
+        for (const std::vector<int>& prefix : allLevels)
+            for (int level = 0; level <= hierarchies[q].height(); ++level) {
+                std::vector<int> next = prefix;
+                next.push_back(level);
+                extended.push_back(next);
+            }
+        allLevels = extended;
+    }
+
+    std::vector<ReferenceNode> nodes;
+    for (const std::vector<int>& levels : allLevels) {
+        std::vector<std::vector<std::string>> generalised(n);
+        std::map<std::vector<std::string>, std::vector<std::uint32_t>> classes;
+        for (std::uint32_t row = 0; row < n; ++row) {
+            for (std::size_t q = 0; q < qiCount; ++q) {
+                const std::string& value = table.text(row, static_cast<std::size_t>(quasiIdentifiers[q]));
+                generalised[row].push_back((*lookup[q].at(value))[static_cast<std::size_t>(levels[q])]);
+            }
+            classes[generalised[row]].push_back(row);
+        }
+        ReferenceNode node;
+        node.levels = levels;
+        std::vector<bool> suppressed(n, false);
+        std::uint64_t keptSquares = 0;
+        for (const auto& [key, rows] : classes) {
+            bool ok = true;
+            for (const ReferenceModel& model : models)
+                ok = ok && satisfies(model, table, rows);
+            if (ok) {
+                ++node.classes;
+                keptSquares += rows.size() * rows.size();
+            } else {
+                node.suppressedRows += rows.size();
+                for (const std::uint32_t row : rows)
+                    suppressed[row] = true;
+            }
+        }
+        node.acceptable = node.suppressedRows <= limit;
+
+        const std::uint64_t s = node.suppressedRows;
+        node.values.assign(metricCount, 0.0);
+        double precision = 0.0;
+        double loss = 0.0;
+        double entropy = 0.0;
+        for (std::size_t q = 0; q < qiCount; ++q) {
+            const auto column = static_cast<std::size_t>(quasiIdentifiers[q]);
+            const std::size_t distinct = table.columns[column].distinctCount();
+            const int height = hierarchies[q].height();
+            std::map<std::string, std::uint64_t> rowsOfGeneralised;
+            std::map<std::string, std::set<std::string>> leavesOfGeneralised;
+            std::map<std::string, std::uint64_t> rowsOfOriginal;
+            for (std::uint32_t row = 0; row < n; ++row) {
+                ++rowsOfGeneralised[generalised[row][q]];
+                leavesOfGeneralised[generalised[row][q]].insert(table.text(row, column));
+                ++rowsOfOriginal[table.text(row, column)];
+            }
+            for (std::uint32_t row = 0; row < n; ++row) {
+                if (suppressed[row]) {
+                    precision += 1.0;
+                    loss += 1.0;
+                    entropy += std::log2(static_cast<double>(n) /
+                                         static_cast<double>(rowsOfOriginal[table.text(row, column)]));
+                    continue;
+                }
+                precision += height == 0 ? 0.0 : static_cast<double>(levels[q]) / height;
+                if (distinct > 1)
+                    loss += static_cast<double>(leavesOfGeneralised[generalised[row][q]].size() - 1) /
+                            static_cast<double>(distinct - 1);
+                entropy += std::log2(static_cast<double>(rowsOfGeneralised[generalised[row][q]]) /
+                                     static_cast<double>(rowsOfOriginal[table.text(row, column)]));
+            }
+        }
+        const double cells = static_cast<double>(n) * static_cast<double>(qiCount);
+        node.values[static_cast<std::size_t>(UtilityMetric::Precision)] = n == 0 ? 0.0 : precision / cells;
+        node.values[static_cast<std::size_t>(UtilityMetric::Loss)] = n == 0 ? 0.0 : loss / cells;
+        node.values[static_cast<std::size_t>(UtilityMetric::NonUniformEntropy)] = entropy;
+        node.values[static_cast<std::size_t>(UtilityMetric::Discernibility)] =
+            static_cast<double>(keptSquares) + static_cast<double>(n) * static_cast<double>(s);
+        const std::uint64_t outputClasses = node.classes + (s > 0 ? 1 : 0);
+        node.values[static_cast<std::size_t>(UtilityMetric::Aecs)] =
+            outputClasses == 0 ? 0.0 : static_cast<double>(n) / static_cast<double>(outputClasses);
+        nodes.push_back(std::move(node));
+    }
+    return nodes;
+}
+
+Hierarchy randomHierarchy(const EncodedColumn& column, std::mt19937_64& random, int maxHeight)
+{
+    const auto draw = [&random](std::uint64_t bound) { return bound == 0 ? 0 : random() % bound; };
+    const int height = static_cast<int>(draw(static_cast<std::uint64_t>(maxHeight) + 1));
+    Hierarchy hierarchy;
+    // Current group of each value, as an index; level l's groups are numbered 0..groups-1.
+    std::vector<std::uint64_t> group(column.distinctCount());
+    std::uint64_t groups = column.distinctCount();
+    for (std::uint32_t code = 0; code < column.distinctCount(); ++code) {
+        hierarchy.rows.push_back({column.text(code)});
+        group[code] = code;
+    }
+    for (int level = 1; level <= height; ++level) {
+        const bool top = level == height && draw(2) == 0;
+        const std::uint64_t nextGroups = top ? 1 : 1 + draw(std::max<std::uint64_t>(groups, 1));
+        std::vector<std::uint64_t> parent(groups);
+        for (std::uint64_t g = 0; g < groups; ++g)
+            parent[g] = draw(nextGroups);
+        for (std::uint32_t code = 0; code < column.distinctCount(); ++code) {
+            group[code] = parent[group[code]];
+            hierarchy.rows[code].push_back(top ? "*" : "L" + std::to_string(level) + "g" + std::to_string(group[code]));
+        }
+        groups = nextGroups;
+    }
+    return hierarchy;
+}
+
+} // namespace qiscout::core::testing

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// An independent, deliberately plain anonymisation oracle for the tests: every transformation is
+// materialised as text, grouped with std::map, and judged with the models' and metrics' textbook
+// definitions, sharing no code with core/src/anonymization/.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/anonymization/hierarchy.h"
+#include "qiscout/core/anonymization/utility_metric.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core::testing {
+
+/// A privacy model as the oracle understands it.
+struct ReferenceModel {
+    enum class Kind { K, DistinctL, EntropyL, RecursiveL, EqualT, OrderedT };
+    Kind kind = Kind::K;
+    /// Sensitive column (unused for K).
+    int column = -1;
+    /// k, l or t.
+    double parameter = 2.0;
+    /// c of recursive-(c,l).
+    double c = 0.0;
+};
+
+/// One transformation as the oracle evaluated it.
+struct ReferenceNode {
+    std::vector<int> levels;
+    bool acceptable = false;
+    std::uint64_t suppressedRows = 0;
+    /// Classes among the kept rows.
+    std::uint64_t classes = 0;
+    /// Indexed by UtilityMetric.
+    std::vector<double> values;
+};
+
+/// Every transformation of the lattice spanned by the hierarchies (quasiIdentifiers[i] is a
+/// column, hierarchies[i] its hierarchy), in the lattice's node order (first quasi-identifier
+/// slowest).
+[[nodiscard]] std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table,
+                                                                     const std::vector<int>& quasiIdentifiers,
+                                                                     const std::vector<Hierarchy>& hierarchies,
+                                                                     const std::vector<ReferenceModel>& models,
+                                                                     double suppressionLimit);
+
+/// A random monotone hierarchy for a column: each level merges random groups of the level below;
+/// height 0..maxHeight; the top is "*" about half of the time.
+[[nodiscard]] Hierarchy randomHierarchy(const EncodedColumn& column, std::mt19937_64& random, int maxHeight = 3);
+
+} // namespace qiscout::core::testing
