@@ -54,16 +54,17 @@ struct ModelChoice {
 };
 
 /// The model sets tried on a table: k alone, and k with each sensitive-column model.
-std::vector<ModelChoice> modelChoices(const EncodedTable& table, std::optional<int> sensitive, std::mt19937_64& random)
+/// `sensitive` is the sensitive column, or -1 for a table too narrow to have one.
+std::vector<ModelChoice> modelChoices(const EncodedTable& table, int sensitive, std::mt19937_64& random)
 {
     const auto k = static_cast<std::uint64_t>(1 + random() % 5);
     const ReferenceModel kReference{ReferenceModel::Kind::K, -1, static_cast<double>(k), 0.0};
     const auto kModel = std::make_shared<KAnonymity>(k);
     std::vector<ModelChoice> choices;
     choices.push_back({{kReference}, {kModel}, std::to_string(k) + "-anonymity"});
-    if (!sensitive)
+    if (sensitive < 0)
         return choices;
-    const int column = *sensitive;
+    const int column = sensitive;
     const auto l = static_cast<double>(1 + random() % 3);
     const double entropyL = 1.0 + static_cast<double>(random() % 20) / 10.0;
     const double c = std::array{0.5, 1.0, 2.0, 3.0}[random() % 4];
@@ -98,8 +99,8 @@ TEST_CASE("The search returns the brute-force optimum and frontier on random tab
         const EncodedTable table = makeRandomTable(seed, 6);
         std::mt19937_64 random(seed * 7919);
         const int columns = static_cast<int>(table.columnCount());
-        const std::optional<int> sensitive = columns >= 2 ? std::optional<int>(columns - 1) : std::nullopt;
-        const int available = sensitive ? columns - 1 : columns;
+        const int sensitive = columns >= 2 ? columns - 1 : -1;
+        const int available = sensitive >= 0 ? columns - 1 : columns;
         const int qiCount = 1 + static_cast<int>(random() % static_cast<std::uint64_t>(std::min(3, available)));
         std::vector<int> quasiIdentifiers;
         std::vector<Hierarchy> hierarchies;
