@@ -24,6 +24,8 @@ struct ReadRequest {
     std::uint64_t maxRows = 0xFFFFFFFFull;
     /// More columns than this fail with TooManyColumns.
     std::size_t maxColumns = maxTableColumns;
+    /// PostgreSQL: rows fetched from the cursor per round trip.
+    std::uint32_t batchRows = 10'000;
 };
 
 } // namespace qiscout::core

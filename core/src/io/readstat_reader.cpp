@@ -3,9 +3,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -126,16 +123,6 @@ Conversion conversionFor(SourceFormat format, const char* formatName)
         break;
     }
     return {};
-}
-
-/// The double closest to `value`'s first 15 significant digits.
-double roundedToFifteenDigits(double value)
-{
-    if (!std::isfinite(value))
-        return value;
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.15g", value);
-    return std::strtod(buffer, nullptr);
 }
 
 std::string convertedText(double value, const Conversion& conversion)

@@ -2,15 +2,19 @@
 // loadTable, previewTable and listSourceTables: the one interface in front of every reader.
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 #include <utility>
 
 #include "qiscout/core/io/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
 #include "io/load_failure.h"
+#include "io/postgres_reader.h"
 #include "io/read_request.h"
 #include "io/readstat_reader.h"
+#include "io/sqlite_reader.h"
 #include "io/table_loader_internal.h"
+#include "io/xlsx_reader.h"
 
 namespace qiscout::core {
 namespace {
@@ -30,13 +34,15 @@ EncodedTable readSource(const ReadRequest& request, SourceFormat format)
     case SourceFormat::SasTransport:
         return readStatisticalFile(request, format);
     case SourceFormat::Excel:
+        return readExcelFile(request);
     case SourceFormat::Sqlite:
+        return readSqlite(request);
     case SourceFormat::PostgreSql:
+        return readPostgres(request);
     case SourceFormat::Delimited:
         break;
     }
-    failLoad(LoadErrorKind::Unreadable, withoutPassword(request.location), 0, 0, {},
-             std::string("reading ") + toString(format) + " sources is not supported yet");
+    throw std::logic_error("delimited files are read by loadDelimitedFile");
 }
 
 } // namespace
@@ -98,15 +104,18 @@ TablePreview previewTable(const std::string& path, const LoadOptions& options, s
 std::vector<std::string> listSourceTables(const std::string& path, const LoadOptions& options)
 {
     switch (formatOf(path, options)) {
+    case SourceFormat::Excel:
+        return listExcelSheets(path);
+    case SourceFormat::Sqlite:
+        return listSqliteTables(path);
+    case SourceFormat::PostgreSql:
+        return listPostgresTables(path, options.password);
     case SourceFormat::Delimited:
     case SourceFormat::SpssSystem:
     case SourceFormat::SpssPortable:
     case SourceFormat::Stata:
     case SourceFormat::SasData:
     case SourceFormat::SasTransport:
-    case SourceFormat::Excel:
-    case SourceFormat::Sqlite:
-    case SourceFormat::PostgreSql:
         break;
     }
     return {};

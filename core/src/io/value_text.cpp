@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace qiscout::core {
 namespace {
@@ -72,6 +73,15 @@ std::string numberText(double value)
 std::string numberText(float value)
 {
     return shortestText(value);
+}
+
+double roundedToFifteenDigits(double value)
+{
+    if (!std::isfinite(value))
+        return value;
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
+    return std::strtod(buffer, nullptr);
 }
 
 std::optional<std::string> dateText(double daysSinceUnixEpoch)

@@ -16,6 +16,10 @@ namespace qiscout::core {
 /// "0.1" rather than "0.10000000149011612".
 [[nodiscard]] std::string numberText(float value);
 
+/// The double closest to `value`'s first 15 significant digits, the precision Excel shows and
+/// SPSS portable files keep; NaN and infinities unchanged.
+[[nodiscard]] double roundedToFifteenDigits(double value);
+
 /// "YYYY-MM-DD" for a count of days since 1970-01-01; nullopt outside the years 1 to 9999.
 [[nodiscard]] std::optional<std::string> dateText(double daysSinceUnixEpoch);
 /// "YYYY-MM-DD HH:MM:SS" (with ".fff" when the milliseconds are not zero) for seconds since

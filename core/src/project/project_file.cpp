@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "qiscout/core/io/source_format.h"
+
 namespace qiscout::core {
 namespace {
 
@@ -28,6 +30,12 @@ nlohmann::json loadOptionsToJson(const LoadOptions& options)
     json["missingTokens"] = options.missingTokens;
     json["encoding"] = toString(options.encoding);
     json["skipRaggedRows"] = options.skipRaggedRows;
+    json["format"] = options.format ? nlohmann::json(toString(*options.format)) : nlohmann::json();
+    json["sheet"] = options.sheet;
+    json["table"] = options.table;
+    json["query"] = options.query;
+    json["valueLabels"] = options.valueLabels;
+    // LoadOptions::password is deliberately not written: projects are shared, passwords are not.
     return json;
 }
 
@@ -47,7 +55,25 @@ LoadOptions loadOptionsFromJson(const nlohmann::json& json)
     if (const auto it = json.find("encoding"); it != json.end())
         options.encoding = parseEncoding(it->get<std::string>());
     options.skipRaggedRows = json.value("skipRaggedRows", false);
+    if (const auto it = json.find("format"); it != json.end() && !it->is_null()) {
+        const auto name = it->get<std::string>();
+        options.format = parseSourceFormat(name);
+        if (!options.format)
+            throw ProjectError("The project names an unknown source format \"" + name + "\".");
+    }
+    options.sheet = json.value("sheet", std::string());
+    options.table = json.value("table", std::string());
+    options.query = json.value("query", std::string());
+    options.valueLabels = json.value("valueLabels", true);
     return options;
+}
+
+/// Whether the project's table is a PostgreSQL connection rather than a file.
+bool isConnection(const Project& project)
+{
+    const SourceFormat format =
+        project.loadOptions.format ? *project.loadOptions.format : detectSourceFormat(project.tablePath);
+    return format == SourceFormat::PostgreSql;
 }
 
 nlohmann::json parametersToJson(const SearchParameters& parameters, Algorithm algorithm)
@@ -77,7 +103,7 @@ std::string projectToJson(const Project& project)
     nlohmann::json json;
     json["format"] = formatName;
     json["version"] = formatVersion;
-    json["table"] = project.tablePath;
+    json["table"] = isConnection(project) ? withoutPassword(project.tablePath) : project.tablePath;
     json["import"] = loadOptionsToJson(project.loadOptions);
     auto roles = nlohmann::json::array();
     for (const auto& role : project.roles)
@@ -146,9 +172,14 @@ Project loadProject(const std::string& path)
     std::ostringstream text;
     text << in.rdbuf();
     Project project = projectFromJson(text.str());
-    const std::filesystem::path table(project.tablePath);
+    if (isConnection(project))
+        return project;
+    // "sqlite:PATH" keeps its prefix; the path inside it is resolved like any other.
+    const std::string file = sourceFilePath(project.tablePath);
+    const std::string prefix = project.tablePath.substr(0, project.tablePath.size() - file.size());
+    const std::filesystem::path table(file);
     if (table.is_relative())
-        project.tablePath = (std::filesystem::path(path).parent_path() / table).lexically_normal().string();
+        project.tablePath = prefix + (std::filesystem::path(path).parent_path() / table).lexically_normal().string();
     return project;
 }
 

@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "qiscout/core/io/source_format.h"
 #include "qiscout/core/lattice/lattice_layout.h"
 
 #include "partition/class_partition.h"
@@ -337,10 +338,13 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
     report.qiscoutVersion = QISCOUT_VERSION;
     report.generatedAt = formatIsoUtc(input.generatedAt.value_or(std::chrono::system_clock::now()));
     report.filePath = table.sourcePath;
-    report.fileName = std::filesystem::path(table.sourcePath).filename().string();
+    report.sourcePart = table.sourcePart;
+    // A database connection has no file name; the report names it by the whole (password-free) string.
+    const bool file = isFileSource(detectSourceFormat(table.sourcePath));
+    report.fileName = file ? std::filesystem::path(table.sourcePath).filename().string() : table.sourcePath;
     if (input.fileSha256) {
         report.fileSha256 = input.fileSha256;
-    } else if (!table.sourcePath.empty()) {
+    } else if (!table.sourcePath.empty() && file) {
         try {
             report.fileSha256 = sha256HexOfFile(table.sourcePath);
         } catch (const std::runtime_error&) {
@@ -357,6 +361,7 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
         described.type = column.type;
         described.distinctValues = column.distinctCount();
         described.missingCells = column.missingCells();
+        described.description = column.description;
         described.searched =
             c < static_cast<std::size_t>(ColumnSet::capacity) && result.searchedColumns.contains(static_cast<int>(c));
         report.columns.push_back(std::move(described));

@@ -200,6 +200,8 @@ private:
         fact("File", escapeXml(r.fileName));
         if (!r.filePath.empty() && r.filePath != r.fileName)
             fact("Path", escapeXml(r.filePath));
+        if (!r.sourcePart.empty())
+            fact("Sheet, table or query", escapeXml(r.sourcePart));
         fact("SHA-256", r.fileSha256 ? "<code>" + escapeXml(*r.fileSha256) + "</code>"
                                      : std::string("<span class=\"redacted\">unknown (file not readable)</span>"));
         fact("Rows", groupDigits(r.rows));
@@ -225,11 +227,16 @@ private:
         line(m_rich ? "</table>" : "</dl>");
 
         line("<h3>Columns</h3>");
-        tableHeader(
-            r.columns.size(),
-            {{"Column", false}, {"Role", false}, {"Type", false}, {"Distinct values", true}, {"Missing cells", true}});
+        // Descriptions come from statistical files' variable labels; without any, no empty column.
+        const bool described = std::any_of(r.columns.begin(), r.columns.end(),
+                                           [](const ReportColumn& column) { return !column.description.empty(); });
+        std::vector<std::pair<std::string, bool>> headings = {
+            {"Column", false}, {"Role", false}, {"Type", false}, {"Distinct values", true}, {"Missing cells", true}};
+        if (described)
+            headings.insert(headings.begin() + 1, {"Description", false});
+        tableHeader(r.columns.size(), headings);
         for (const ReportColumn& column : r.columns)
-            line("<tr>" + cell(escapeXml(column.name)) +
+            line("<tr>" + cell(escapeXml(column.name)) + (described ? cell(escapeXml(column.description)) : "") +
                  cell(escapeXml(toString(column.role)) + (column.searched ? "" : " (not searched)")) +
                  cell(toString(column.type)) + numberCell(groupDigits(column.distinctValues)) +
                  numberCell(groupDigits(column.missingCells)) + "</tr>");

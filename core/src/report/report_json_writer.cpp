@@ -67,12 +67,11 @@ std::string reportToJson(const QiReport& report)
                            {"type", toString(column.type)},
                            {"distinct_values", column.distinctValues},
                            {"missing_cells", column.missingCells},
-                           {"searched", column.searched}});
-    json["dataset"] = {{"file_name", report.fileName},
-                       {"path", report.filePath},
-                       {"sha256", optionalJson(report.fileSha256)},
-                       {"rows", report.rows},
-                       {"columns", std::move(columns)}};
+                           {"searched", column.searched},
+                           {"description", column.description}});
+    json["dataset"] = {{"file_name", report.fileName}, {"path", report.filePath},
+                       {"part", report.sourcePart},    {"sha256", optionalJson(report.fileSha256)},
+                       {"rows", report.rows},          {"columns", std::move(columns)}};
     json["parameters"] = {{"k", report.k},
                           {"algorithm_requested", toString(report.requestedAlgorithm)},
                           {"algorithm", toString(report.algorithm)},

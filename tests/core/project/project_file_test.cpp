@@ -98,3 +98,53 @@ TEST_CASE("Opening a missing project file raises ProjectError", "[project]")
 {
     REQUIRE_THROWS_AS(loadProject("/nonexistent/folder/project.qiscout"), ProjectError);
 }
+
+TEST_CASE("A project keeps its source's format, sheet, table, query and label choice", "[project][readers]")
+{
+    Project project;
+    project.tablePath = "survey.xlsx";
+    project.loadOptions.format = SourceFormat::Excel;
+    project.loadOptions.sheet = "Wave 2";
+    project.loadOptions.table = "people";
+    project.loadOptions.query = "SELECT * FROM people WHERE age > 17";
+    project.loadOptions.valueLabels = false;
+    const Project back = projectFromJson(projectToJson(project));
+    CHECK(back.loadOptions.format == SourceFormat::Excel);
+    CHECK(back.loadOptions.sheet == "Wave 2");
+    CHECK(back.loadOptions.table == "people");
+    CHECK(back.loadOptions.query == project.loadOptions.query);
+    CHECK_FALSE(back.loadOptions.valueLabels);
+    CHECK_FALSE(projectFromJson(projectToJson(Project{})).loadOptions.format);
+    CHECK_THROWS_AS(projectFromJson("{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a\", "
+                                    "\"import\": {\"format\": \"lotus\"}}"),
+                    ProjectError);
+}
+
+TEST_CASE("A project never holds a database password", "[project][readers][password]")
+{
+    Project project;
+    project.tablePath = "postgresql://alice:s3cret@db.example/survey?password=s3cret";
+    project.loadOptions.password = "other-s3cret";
+    project.loadOptions.table = "people";
+    const std::string json = projectToJson(project);
+    CHECK(json.find("s3cret") == std::string::npos);
+    CHECK(projectFromJson(json).tablePath == "postgresql://alice@db.example/survey");
+    project.tablePath = "host=db.example password=s3cret dbname=survey";
+    project.loadOptions.format = SourceFormat::PostgreSql;
+    CHECK(projectToJson(project).find("s3cret") == std::string::npos);
+}
+
+TEST_CASE("A saved project resolves sqlite: paths but leaves connection strings alone", "[project][readers]")
+{
+    const auto folder = std::filesystem::temp_directory_path() / "qiscout_project_source_test";
+    std::filesystem::create_directories(folder);
+    const auto path = (folder / "analysis.qiscout").string();
+    Project project;
+    project.tablePath = "sqlite:data/people.db";
+    saveProject(path, project);
+    CHECK(loadProject(path).tablePath == "sqlite:" + (folder / "data" / "people.db").lexically_normal().string());
+    project.tablePath = "postgresql://alice@localhost/survey";
+    saveProject(path, project);
+    CHECK(loadProject(path).tablePath == project.tablePath);
+    std::filesystem::remove_all(folder);
+}

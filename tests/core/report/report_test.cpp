@@ -454,3 +454,32 @@ TEST_CASE("base64 follows RFC 4648's test vectors", "[report]")
 }
 
 } // namespace
+
+TEST_CASE("The report shows column descriptions and the sheet, table or query read", "[report][readers]")
+{
+    EncodedTable table = loadPlainCsv(workedExampleDir / "table.csv");
+    table.columns[0].description = "Year of <birth>";
+    table.sourcePart = "Wave 2";
+    const ReportInput input = analyse(std::make_shared<const EncodedTable>(std::move(table)), 1);
+    const QiReport report = buildReport(input);
+    CHECK(report.columns[0].description == "Year of <birth>");
+    CHECK(report.sourcePart == "Wave 2");
+    const nlohmann::json json = nlohmann::json::parse(reportToJson(report));
+    CHECK(json["dataset"]["columns"][0]["description"] == "Year of <birth>");
+    CHECK(json["dataset"]["part"] == "Wave 2");
+    CHECK(SchemaValidator(loadSchema()).validate(json).empty());
+    const std::string html = reportToHtml(report);
+    CHECK(html.find("<th>Description</th>") != std::string::npos);
+    CHECK(html.find("Year of &lt;birth&gt;") != std::string::npos);
+    CHECK(html.find("Wave 2") != std::string::npos);
+    CHECK(reportToHtml(buildReport(workedExample(1))).find("<th>Description</th>") == std::string::npos);
+}
+
+TEST_CASE("A report on a database names the connection and hashes no file", "[report][readers]")
+{
+    EncodedTable table = loadPlainCsv(workedExampleDir / "table.csv");
+    table.sourcePath = "postgresql://alice@db.example/survey";
+    const QiReport report = buildReport(analyse(std::make_shared<const EncodedTable>(std::move(table)), 1));
+    CHECK(report.fileName == "postgresql://alice@db.example/survey");
+    CHECK_FALSE(report.fileSha256);
+}

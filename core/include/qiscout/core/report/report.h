@@ -54,6 +54,8 @@ struct ReportColumn {
     std::uint64_t missingCells = 0;
     /// Whether the search covered the column.
     bool searched = false;
+    /// What the column means (a statistical file's variable label); empty when unknown.
+    std::string description;
 };
 
 /// How many minimal sets a column belongs to.
@@ -152,6 +154,8 @@ struct QiReport {
 
     std::string fileName;
     std::string filePath;
+    /// The sheet, table or query of the source the table came from; empty for one-table files.
+    std::string sourcePart;
     /// Lowercase hex; unset when the file could not be read.
     std::optional<std::string> fileSha256;
     std::uint64_t rows = 0;

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Replays every saved input of the binary readers' fuzz corpora (seeds and former crashes)
+// through the harness the fuzzers run, and can write the seeds again.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "qiscout/core/io/table_loader.h"
+
+#include "io/statistical_writer.h"
+#include "support/reader_fuzz_harness.h"
+#include "support/statistical_fixture.h"
+
+namespace {
+
+std::filesystem::path corpus(const std::string& reader)
+{
+    return std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path() / "fuzz" / reader;
+}
+
+std::size_t replay(qiscout::fuzz::BinaryReader reader, const std::string& folder)
+{
+    std::size_t replayed = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(corpus(folder))) {
+        if (!entry.is_regular_file())
+            continue;
+        INFO(entry.path().string());
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        std::vector<std::uint8_t> input(bytes.size());
+        std::transform(bytes.begin(), bytes.end(), input.begin(), [](char c) { return static_cast<std::uint8_t>(c); });
+        qiscout::fuzz::runReaderInput(reader, input.data(), input.size());
+        ++replayed;
+    }
+    return replayed;
+}
+
+void writeSeed(const std::string& folder, const std::string& name, std::uint8_t flags, const std::string& bytes)
+{
+    std::ofstream out(corpus(folder) / name, std::ios::binary);
+    out.put(static_cast<char>(flags));
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+} // namespace
+
+TEST_CASE("Every input of the binary readers' fuzz corpora reads or fails cleanly", "[readers][fuzz]")
+{
+    using qiscout::fuzz::BinaryReader;
+    CHECK(replay(BinaryReader::Statistical, "statistical") > 0);
+    CHECK(replay(BinaryReader::Excel, "excel") > 0);
+    CHECK(replay(BinaryReader::Sqlite, "sqlite") > 0);
+}
+
+// Hidden: run `core_tests "[.fuzz-seeds]"` to write the statistical seeds again (the Excel seeds
+// are tests/data/readers' workbooks, the SQLite seed is built by tests/fuzz/README.md's command).
+TEST_CASE("Write the statistical readers' fuzz seeds", "[.fuzz-seeds]")
+{
+    using qiscout::test::StatisticalFixtureFormat;
+    const std::pair<StatisticalFixtureFormat, std::uint8_t> fixtures[] = {
+        {StatisticalFixtureFormat::Sav, 0},      {StatisticalFixtureFormat::Zsav, 0},
+        {StatisticalFixtureFormat::Por, 1},      {StatisticalFixtureFormat::Dta, 2},
+        {StatisticalFixtureFormat::Sas7bdat, 3}, {StatisticalFixtureFormat::Xport, 4},
+    };
+    for (const auto& [format, flags] : fixtures)
+        writeSeed("statistical", std::string("seed_survey") + qiscout::test::fixtureExtension(format), flags,
+                  qiscout::test::statisticalFixture(format));
+    qiscout::core::LoadOptions options;
+    options.hasHeader = true;
+    const auto table = qiscout::core::loadTable(std::string(QISCOUT_TEST_TABLES_DIR) + "/francdat.csv", options);
+    const std::pair<qiscout::core::StatisticalFileFormat, std::uint8_t> kinds[] = {
+        {qiscout::core::StatisticalFileFormat::Sav, 0},   {qiscout::core::StatisticalFileFormat::Por, 1},
+        {qiscout::core::StatisticalFileFormat::Dta, 2},   {qiscout::core::StatisticalFileFormat::Sas7bdat, 3},
+        {qiscout::core::StatisticalFileFormat::Xport, 4},
+    };
+    for (const auto& [kind, flags] : kinds) {
+        std::string bytes;
+        static_cast<void>(qiscout::core::writeStatisticalFile(
+            table, kind, [&bytes](std::string_view piece) { bytes.append(piece); }, "seed"));
+        writeSeed("statistical", "seed_francdat_" + std::to_string(flags), flags, bytes);
+    }
+}
