@@ -20,7 +20,7 @@ namespace {
 
 std::filesystem::path corpus(const std::string& reader)
 {
-    return std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path() / "fuzz" / reader;
+    return std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path() / "fuzz" / "corpus" / reader;
 }
 
 std::size_t replay(qiscout::fuzz::BinaryReader reader, const std::string& folder)
@@ -58,7 +58,7 @@ TEST_CASE("Every input of the binary readers' fuzz corpora reads or fails cleanl
 }
 
 // Hidden: run `core_tests "[.fuzz-seeds]"` to write the statistical seeds again (the Excel seeds
-// are tests/data/readers' workbooks, the SQLite seed is built by tests/fuzz/README.md's command).
+// are tests/data/readers' workbooks, the SQLite seeds by the commands in tests/fuzz/README.md).
 TEST_CASE("Write the statistical readers' fuzz seeds", "[.fuzz-seeds]")
 {
     using qiscout::test::StatisticalFixtureFormat;
