@@ -66,14 +66,15 @@ std::uint32_t drawValue(Draw& draw, ColumnKind kind, std::uint32_t cardinality, 
 
 } // namespace
 
-EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns)
+EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns, int minColumns)
 {
     Draw draw(seed);
     const std::uint32_t sizeClass = draw.between(1, 10);
     const std::uint32_t rows = sizeClass <= 2   ? draw.between(1, 10)
                                : sizeClass <= 6 ? draw.between(11, 60)
                                                 : draw.between(61, maxRandomRows);
-    const auto columns = static_cast<std::size_t>(draw.between(1, static_cast<std::uint32_t>(maxColumns)));
+    const auto columns = static_cast<std::size_t>(
+        draw.between(static_cast<std::uint32_t>(minColumns), static_cast<std::uint32_t>(maxColumns)));
 
     std::vector<ColumnKind> kinds;
     std::vector<std::uint32_t> cardinalities;

@@ -14,10 +14,10 @@ inline constexpr int maxRandomColumns = 10;
 /// Largest number of rows makeRandomTable produces.
 inline constexpr std::uint32_t maxRandomRows = 300;
 
-/// A small table (1..300 rows, 1..maxColumns columns) whose shape varies with the seed: constant,
-/// binary, uniform, skewed and near-unique columns, and sometimes many duplicated rows. The same
-/// seed always gives the same table, on every platform.
-[[nodiscard]] EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns = maxRandomColumns);
+/// A small table (1..300 rows, minColumns..maxColumns columns) whose shape varies with the seed:
+/// constant, binary, uniform, skewed and near-unique columns, and sometimes many duplicated rows.
+/// The same seed always gives the same table, on every platform.
+[[nodiscard]] EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns = maxRandomColumns, int minColumns = 1);
 
 /// "seed 7: 42 rows x 5 columns (cardinalities 1 3 12 2 40)" for failure messages.
 [[nodiscard]] std::string describeRandomTable(std::uint64_t seed, const EncodedTable& table);

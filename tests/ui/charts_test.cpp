@@ -25,8 +25,8 @@ SearchResult sampleResult()
 {
     SearchResult result;
     result.searchedColumns = ColumnSet::of({0, 1, 2, 3, 5});
-    for (const ColumnSet set : {ColumnSet::of({5}), ColumnSet::of({0, 1}), ColumnSet::of({1, 2}),
-                                ColumnSet::of({0, 2, 3}), ColumnSet::of({1, 3})})
+    for (const ColumnSet& set : {ColumnSet::of({5}), ColumnSet::of({0, 1}), ColumnSet::of({1, 2}),
+                                 ColumnSet::of({0, 2, 3}), ColumnSet::of({1, 3})})
         result.minimalSets.push_back(MinimalSet{set, 3, 1});
     return result;
 }

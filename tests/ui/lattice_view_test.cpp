@@ -23,6 +23,7 @@
 #include "engines/brute_force_engine.h"
 #include "lattice/lattice_palette.h"
 #include "lattice/lattice_view.h"
+#include "support/column_masks.h"
 
 using qiscout::core::ColumnSet;
 using qiscout::core::NodeEvent;
@@ -73,13 +74,13 @@ struct ReferenceStates {
     {
         switch (event.kind) {
         case NodeEventKind::Scheduled:
-            scheduled.insert(event.set.mask());
+            scheduled.insert(qiscout::core::testing::maskOf(event.set));
             break;
         case NodeEventKind::Safe:
-            safe.insert(event.set.mask());
+            safe.insert(qiscout::core::testing::maskOf(event.set));
             break;
         case NodeEventKind::Vulnerable:
-            vulnerable.insert(event.set.mask());
+            vulnerable.insert(qiscout::core::testing::maskOf(event.set));
             roots.push_back(event.set);
             break;
         case NodeEventKind::Pruned:
@@ -90,14 +91,14 @@ struct ReferenceStates {
 
     SetState of(ColumnSet set) const
     {
-        if (vulnerable.contains(set.mask()))
+        if (vulnerable.contains(qiscout::core::testing::maskOf(set)))
             return SetState::Vulnerable;
         if (std::any_of(roots.begin(), roots.end(),
                         [set](ColumnSet root) { return root != set && root.isSubsetOf(set); }))
             return SetState::Pruned;
-        if (safe.contains(set.mask()))
+        if (safe.contains(qiscout::core::testing::maskOf(set)))
             return SetState::Safe;
-        if (scheduled.contains(set.mask()) && !complete)
+        if (scheduled.contains(qiscout::core::testing::maskOf(set)) && !complete)
             return SetState::InProgress;
         return complete ? SetState::Safe : SetState::Unreached;
     }
@@ -285,7 +286,8 @@ void LatticeViewTest::hasseNodesShowTheirStateColours()
         const QRect box(static_cast<int>(centre.x()) - 1, static_cast<int>(centre.y()) - 9, 3, 3);
         const QColor expected = qiscout::ui::stateColor(state, view.palette());
         QVERIFY2(shareOfColor(image, box, expected) > 0.3,
-                 qPrintable(QStringLiteral("node %1 not drawn in its state colour").arg(set.mask())));
+                 qPrintable(
+                     QStringLiteral("node %1 not drawn in its state colour").arg(qiscout::core::testing::maskOf(set))));
         for (const SetState other : {SetState::Safe, SetState::Vulnerable, SetState::Pruned})
             if (other != state)
                 QVERIFY(shareOfColor(image, box, qiscout::ui::stateColor(other, view.palette())) < 0.05);
@@ -372,20 +374,24 @@ void LatticeViewTest::densityBandsRenderTwentyTwoColumns()
     // a few sets of level 3 being checked.
     std::vector<NodeEvent> events;
     ReferenceStates reference;
-    const std::set<std::uint64_t> minimal{ColumnSet::of({0}).mask(), ColumnSet::of({3, 9}).mask(),
-                                          ColumnSet::of({17, 21}).mask()};
+    const std::set<std::uint64_t> minimal{qiscout::core::testing::maskOf(ColumnSet::of({0})),
+                                          qiscout::core::testing::maskOf(ColumnSet::of({3, 9})),
+                                          qiscout::core::testing::maskOf(ColumnSet::of({17, 21}))};
     for (int a = 0; a < columns; ++a)
         for (int b = a; b < columns; ++b) {
             const ColumnSet set = ColumnSet::of({a, b});
             if (a != b && (set.contains(0) || set.size() != 2))
                 continue;
             if (a != b && std::any_of(minimal.begin(), minimal.end(), [set](std::uint64_t mask) {
-                    return ColumnSet::fromMask(mask) != set && ColumnSet::fromMask(mask).isSubsetOf(set);
+                    return qiscout::core::testing::setOfMask(mask) != set &&
+                           qiscout::core::testing::setOfMask(mask).isSubsetOf(set);
                 }))
                 continue;
             events.push_back({set, NodeEventKind::Scheduled, 0, 0});
-            events.push_back(
-                {set, minimal.contains(set.mask()) ? NodeEventKind::Vulnerable : NodeEventKind::Safe, 0, 0});
+            events.push_back({set,
+                              minimal.contains(qiscout::core::testing::maskOf(set)) ? NodeEventKind::Vulnerable
+                                                                                    : NodeEventKind::Safe,
+                              0, 0});
         }
     for (int c = 4; c < 10; ++c)
         events.push_back({ColumnSet::of({1, 2, c}), NodeEventKind::Scheduled, 0, 0});

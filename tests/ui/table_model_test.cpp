@@ -102,7 +102,7 @@ private Q_SLOTS:
             rows.push_back(cells);
         }
         const auto table = qiscout::core::encodeRows(names, rows);
-        for (const auto set :
+        for (const auto& set :
              {ColumnSet::of({1}), ColumnSet::of({0, 2}), ColumnSet::of({1, 3}), ColumnSet::of({0, 1, 2})}) {
             for (const std::uint64_t k : {1U, 2U, 5U}) {
                 std::map<std::vector<std::string>, std::uint32_t> counts;

@@ -18,7 +18,7 @@ std::vector<std::string> toStdNames(const QStringList& columnNames)
 
 } // namespace
 
-QStringList columnLabels(core::ColumnSet set, const QStringList& columnNames)
+QStringList columnLabels(const core::ColumnSet& set, const QStringList& columnNames)
 {
     QStringList labels;
     for (const std::string& label : core::columnLabels(set, toStdNames(columnNames)))
@@ -26,7 +26,7 @@ QStringList columnLabels(core::ColumnSet set, const QStringList& columnNames)
     return labels;
 }
 
-QString describeSet(core::ColumnSet set, const QStringList& columnNames)
+QString describeSet(const core::ColumnSet& set, const QStringList& columnNames)
 {
     return QString::fromStdString(core::describe(set, toStdNames(columnNames)));
 }

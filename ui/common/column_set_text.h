@@ -10,8 +10,8 @@
 namespace qiscout::ui {
 
 /// The labels of a set's columns (core::columnLabel: the name, or "#N" counted from 1).
-[[nodiscard]] QStringList columnLabels(core::ColumnSet set, const QStringList& columnNames);
+[[nodiscard]] QStringList columnLabels(const core::ColumnSet& set, const QStringList& columnNames);
 /// "{age, sex}", exactly as reports and the command line write it (core::describe).
-[[nodiscard]] QString describeSet(core::ColumnSet set, const QStringList& columnNames);
+[[nodiscard]] QString describeSet(const core::ColumnSet& set, const QStringList& columnNames);
 
 } // namespace qiscout::ui

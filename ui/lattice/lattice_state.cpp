@@ -48,7 +48,7 @@ void LatticeState::reset(core::ColumnSet searchedColumns, int maxSetSize, std::u
         level.inProgress.assign(at(level.buckets), 0);
         level.safe.assign(at(level.buckets), 0);
         level.vulnerable.assign(at(level.buckets), 0);
-        level.sampleMasks.clear();
+        level.samples.clear();
         level.sampleCount.clear();
         level.prunedSamples.clear();
         m_levelOffsets[static_cast<std::size_t>(size)] =
@@ -58,7 +58,7 @@ void LatticeState::reset(core::ColumnSet searchedColumns, int maxSetSize, std::u
     m_safeBits.assign(total <= maxBitmapSets ? at((total + 63) / 64) : 0, 0);
     m_safeOverflow.clear();
     m_inProgress.clear();
-    m_vulnerableMasks.clear();
+    m_vulnerableSets.clear();
     m_vulnerable.clear();
     m_roots.clear();
     m_pendingRoots.clear();
@@ -68,51 +68,52 @@ void LatticeState::reset(core::ColumnSet searchedColumns, int maxSetSize, std::u
     m_prunedTotal = 0;
 }
 
-std::uint64_t LatticeState::bucketIndex(core::ColumnSet set) const
+std::uint64_t LatticeState::bucketIndex(const core::ColumnSet& set) const
 {
     return m_layout.bucketOf(set, m_levels[static_cast<std::size_t>(set.size() - 1)].buckets);
 }
 
-std::uint64_t LatticeState::globalIndex(core::ColumnSet set) const
+std::uint64_t LatticeState::globalIndex(const core::ColumnSet& set) const
 {
     return m_levelOffsets[static_cast<std::size_t>(set.size() - 1)] + m_layout.rank(set);
 }
 
-bool LatticeState::isMarkedSafe(core::ColumnSet set) const
+bool LatticeState::isMarkedSafe(const core::ColumnSet& set) const
 {
     if (m_safeBits.empty())
-        return m_safeOverflow.contains(set.mask());
+        return m_safeOverflow.contains(set);
     const std::uint64_t index = globalIndex(set);
     return (m_safeBits[at(index / 64)] >> (index % 64)) & 1U;
 }
 
-void LatticeState::markSafe(core::ColumnSet set)
+void LatticeState::markSafe(const core::ColumnSet& set)
 {
     if (m_safeBits.empty()) {
-        m_safeOverflow.insert(set.mask());
+        m_safeOverflow.insert(set);
         return;
     }
     const std::uint64_t index = globalIndex(set);
     m_safeBits[at(index / 64)] |= std::uint64_t{1} << (index % 64);
 }
 
-bool LatticeState::properlyContainsRoot(core::ColumnSet set) const
+bool LatticeState::properlyContainsRoot(const core::ColumnSet& set) const
 {
     return std::any_of(m_roots.begin(), m_roots.end(),
-                       [set](core::ColumnSet root) { return root != set && root.isSubsetOf(set); });
+                       [&set](const core::ColumnSet& root) { return root != set && root.isSubsetOf(set); });
 }
 
-void LatticeState::addRoot(core::ColumnSet root)
+void LatticeState::addRoot(const core::ColumnSet& root)
 {
-    if (std::any_of(m_roots.begin(), m_roots.end(), [root](core::ColumnSet known) { return known.isSubsetOf(root); }))
+    if (std::any_of(m_roots.begin(), m_roots.end(),
+                    [&root](const core::ColumnSet& known) { return known.isSubsetOf(root); }))
         return;
-    std::erase_if(m_roots, [root](core::ColumnSet known) { return root.isSubsetOf(known); });
+    std::erase_if(m_roots, [&root](const core::ColumnSet& known) { return root.isSubsetOf(known); });
     m_roots.push_back(root);
     m_pendingRoots.push_back(root);
     m_prunedTotalValid = false;
     // Only the few sets being evaluated right now can turn from in progress to pruned.
     for (auto it = m_inProgress.begin(); it != m_inProgress.end();) {
-        const auto set = core::ColumnSet::fromMask(*it);
+        const core::ColumnSet& set = *it;
         if (set != root && root.isSubsetOf(set)) {
             --levelOf(set).inProgress[at(bucketIndex(set))];
             it = m_inProgress.erase(it);
@@ -125,32 +126,32 @@ void LatticeState::addRoot(core::ColumnSet root)
 void LatticeState::apply(std::span<const core::NodeEvent> events)
 {
     for (const core::NodeEvent& event : events) {
-        const core::ColumnSet set = event.set;
+        const core::ColumnSet& set = event.set;
         if (!m_layout.contains(set))
             continue;
         switch (event.kind) {
         case core::NodeEventKind::Scheduled:
-            if (m_vulnerableMasks.contains(set.mask()) || m_inProgress.contains(set.mask()) || isMarkedSafe(set) ||
+            if (m_vulnerableSets.contains(set) || m_inProgress.contains(set) || isMarkedSafe(set) ||
                 properlyContainsRoot(set))
                 break;
-            m_inProgress.insert(set.mask());
+            m_inProgress.insert(set);
             ++levelOf(set).inProgress[at(bucketIndex(set))];
             break;
         case core::NodeEventKind::Safe:
-            if (isMarkedSafe(set) || m_vulnerableMasks.contains(set.mask()))
+            if (isMarkedSafe(set) || m_vulnerableSets.contains(set))
                 break;
-            if (m_inProgress.erase(set.mask()) > 0)
+            if (m_inProgress.erase(set) > 0)
                 --levelOf(set).inProgress[at(bucketIndex(set))];
             markSafe(set);
             ++levelOf(set).safe[at(bucketIndex(set))];
             ++m_safeCount;
             break;
         case core::NodeEventKind::Vulnerable:
-            if (m_vulnerableMasks.contains(set.mask()))
+            if (m_vulnerableSets.contains(set))
                 break;
-            if (m_inProgress.erase(set.mask()) > 0)
+            if (m_inProgress.erase(set) > 0)
                 --levelOf(set).inProgress[at(bucketIndex(set))];
-            m_vulnerableMasks.insert(set.mask());
+            m_vulnerableSets.insert(set);
             m_vulnerable.push_back(set);
             ++levelOf(set).vulnerable[at(bucketIndex(set))];
             m_prunedTotalValid = false;
@@ -171,25 +172,23 @@ void LatticeState::applyResult(const core::SearchResult& result)
         minimal.push_back(core::NodeEvent{set.columns, core::NodeEventKind::Vulnerable, 0, 0});
     apply(minimal);
     // Whatever was still being evaluated is either settled by a complete answer or abandoned.
-    for (const std::uint64_t mask : m_inProgress) {
-        const auto set = core::ColumnSet::fromMask(mask);
+    for (const core::ColumnSet& set : m_inProgress)
         --levelOf(set).inProgress[at(bucketIndex(set))];
-    }
     m_inProgress.clear();
     m_complete = result.complete;
 }
 
-SetState LatticeState::stateOf(core::ColumnSet set) const
+SetState LatticeState::stateOf(const core::ColumnSet& set) const
 {
     if (!m_layout.contains(set))
         return SetState::Unreached;
-    if (m_vulnerableMasks.contains(set.mask()))
+    if (m_vulnerableSets.contains(set))
         return SetState::Vulnerable;
     if (properlyContainsRoot(set))
         return SetState::Pruned;
     if (isMarkedSafe(set))
         return SetState::Safe;
-    if (m_inProgress.contains(set.mask()))
+    if (m_inProgress.contains(set))
         return SetState::InProgress;
     return m_complete ? SetState::Safe : SetState::Unreached;
 }
@@ -202,9 +201,10 @@ std::uint64_t LatticeState::prunedTotal() const
     std::uint64_t total = std::accumulate(containing.begin(), containing.end(), std::uint64_t{0});
     // The roots themselves contain a root but not properly; vulnerable sets win over pruned.
     total -= static_cast<std::uint64_t>(std::count_if(
-        m_roots.begin(), m_roots.end(), [this](core::ColumnSet root) { return m_layout.contains(root); }));
-    total -= static_cast<std::uint64_t>(std::count_if(
-        m_vulnerable.begin(), m_vulnerable.end(), [this](core::ColumnSet set) { return properlyContainsRoot(set); }));
+        m_roots.begin(), m_roots.end(), [this](const core::ColumnSet& root) { return m_layout.contains(root); }));
+    total -= static_cast<std::uint64_t>(
+        std::count_if(m_vulnerable.begin(), m_vulnerable.end(),
+                      [this](const core::ColumnSet& set) { return properlyContainsRoot(set); }));
     m_prunedTotal = total;
     m_prunedTotalValid = true;
     return total;
@@ -234,15 +234,15 @@ void LatticeState::refreshPrunedSamples() const
 {
     if (m_pendingRoots.empty())
         return;
-    int smallestRoot = core::ColumnSet::capacity;
-    for (const core::ColumnSet root : m_pendingRoots)
+    int smallestRoot = m_layout.levelCount();
+    for (const core::ColumnSet& root : m_pendingRoots)
         smallestRoot = std::min(smallestRoot, root.size());
     for (int size = smallestRoot + 1; size <= m_layout.levelCount(); ++size) {
         const Level& level = m_levels[static_cast<std::size_t>(size - 1)];
         const bool fresh = level.sampleCount.empty();
         if (fresh) {
             // Samples are drawn on first need: a lattice without quasi-identifiers never pays for them.
-            level.sampleMasks.assign(at(level.buckets) * samplesPerBucket, 0);
+            level.samples.assign(at(level.buckets) * samplesPerBucket, core::ColumnSet{});
             level.sampleCount.assign(at(level.buckets), 0);
             level.prunedSamples.assign(at(level.buckets), 0);
             const std::uint64_t levelSize = m_layout.levelSize(size);
@@ -251,8 +251,8 @@ void LatticeState::refreshPrunedSamples() const
                 const std::uint64_t count = std::min<std::uint64_t>(ranks.size(), samplesPerBucket);
                 level.sampleCount[at(bucket)] = static_cast<std::uint8_t>(count);
                 for (std::uint64_t sample = 0; sample < count; ++sample)
-                    level.sampleMasks[at(bucket * samplesPerBucket + sample)] =
-                        m_layout.unrank(size, ranks.first + sample * ranks.size() / count).mask();
+                    level.samples[at(bucket * samplesPerBucket + sample)] =
+                        m_layout.unrank(size, ranks.first + sample * ranks.size() / count);
             }
         }
         const std::vector<core::ColumnSet>& roots = fresh ? m_roots : m_pendingRoots;
@@ -262,10 +262,10 @@ void LatticeState::refreshPrunedSamples() const
             for (int sample = 0; sample < count; ++sample) {
                 if ((pruned >> sample) & 1U)
                     continue;
-                const std::uint64_t mask =
-                    level.sampleMasks[at(bucket) * samplesPerBucket + static_cast<std::size_t>(sample)];
-                for (const core::ColumnSet root : roots) {
-                    if ((mask & root.mask()) == root.mask() && mask != root.mask()) {
+                const core::ColumnSet& set =
+                    level.samples[at(bucket) * samplesPerBucket + static_cast<std::size_t>(sample)];
+                for (const core::ColumnSet& root : roots) {
+                    if (root != set && root.isSubsetOf(set)) {
                         pruned = static_cast<std::uint8_t>(pruned | (1U << sample));
                         break;
                     }

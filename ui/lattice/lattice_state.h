@@ -62,7 +62,7 @@ public:
     void applyResult(const core::SearchResult& result);
 
     [[nodiscard]] const core::LatticeLayout& layout() const { return m_layout; }
-    [[nodiscard]] SetState stateOf(core::ColumnSet set) const;
+    [[nodiscard]] SetState stateOf(const core::ColumnSet& set) const;
     /// Exact totals over the whole lattice.
     [[nodiscard]] LatticeCounts counts() const;
     /// Minimal quasi-identifiers reported so far, in report order.
@@ -81,18 +81,21 @@ private:
         std::vector<std::uint64_t> vulnerable;
         /// Per bucket: sample sets and a bit per sample known to be pruned; a cache filled lazily
         /// while drawing, hence mutable.
-        mutable std::vector<std::uint64_t> sampleMasks;
+        mutable std::vector<core::ColumnSet> samples;
         mutable std::vector<std::uint8_t> sampleCount;
         mutable std::vector<std::uint8_t> prunedSamples;
     };
 
-    [[nodiscard]] bool properlyContainsRoot(core::ColumnSet set) const;
-    [[nodiscard]] Level& levelOf(core::ColumnSet set) { return m_levels[static_cast<std::size_t>(set.size() - 1)]; }
-    [[nodiscard]] std::uint64_t bucketIndex(core::ColumnSet set) const;
-    [[nodiscard]] std::uint64_t globalIndex(core::ColumnSet set) const;
-    [[nodiscard]] bool isMarkedSafe(core::ColumnSet set) const;
-    void markSafe(core::ColumnSet set);
-    void addRoot(core::ColumnSet root);
+    [[nodiscard]] bool properlyContainsRoot(const core::ColumnSet& set) const;
+    [[nodiscard]] Level& levelOf(const core::ColumnSet& set)
+    {
+        return m_levels[static_cast<std::size_t>(set.size() - 1)];
+    }
+    [[nodiscard]] std::uint64_t bucketIndex(const core::ColumnSet& set) const;
+    [[nodiscard]] std::uint64_t globalIndex(const core::ColumnSet& set) const;
+    [[nodiscard]] bool isMarkedSafe(const core::ColumnSet& set) const;
+    void markSafe(const core::ColumnSet& set);
+    void addRoot(const core::ColumnSet& root);
     void refreshPrunedSamples() const;
     [[nodiscard]] std::uint64_t prunedTotal() const;
 
@@ -101,9 +104,9 @@ private:
     std::vector<std::uint64_t> m_levelOffsets;
     /// One bit per set while the lattice is small enough; beyond that, a hash set of safe sets.
     std::vector<std::uint64_t> m_safeBits;
-    std::unordered_set<std::uint64_t> m_safeOverflow;
-    std::unordered_set<std::uint64_t> m_inProgress;
-    std::unordered_set<std::uint64_t> m_vulnerableMasks;
+    std::unordered_set<core::ColumnSet, core::ColumnSetHash> m_safeOverflow;
+    std::unordered_set<core::ColumnSet, core::ColumnSetHash> m_inProgress;
+    std::unordered_set<core::ColumnSet, core::ColumnSetHash> m_vulnerableSets;
     std::vector<core::ColumnSet> m_vulnerable;
     /// Minimal elements of all pruning roots (an antichain).
     std::vector<core::ColumnSet> m_roots;

@@ -2,6 +2,7 @@
 #include "results/results_panel.h"
 
 #include <map>
+#include <span>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -17,10 +18,23 @@ namespace {
 enum Column { SetColumn, IsolatedColumn, SmallestColumn, ColumnCount };
 
 enum ItemRole {
-    MaskRole = Qt::UserRole,
+    ColumnsRole = Qt::UserRole,
     IsolatedRole,
     SmallestRole,
 };
+
+QVariant columnsData(const core::ColumnSet& set)
+{
+    QList<int> columns;
+    set.forEach([&columns](int column) { columns.append(column); });
+    return QVariant::fromValue(columns);
+}
+
+core::ColumnSet columnsOf(const QTreeWidgetItem* item)
+{
+    const auto columns = item->data(SetColumn, ColumnsRole).value<QList<int>>();
+    return core::ColumnSet::fromColumns(std::span<const int>(columns.data(), static_cast<std::size_t>(columns.size())));
+}
 
 QString countText(int count)
 {
@@ -52,7 +66,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_tree);
     connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
         if (item && item->parent())
-            Q_EMIT setSelected(core::ColumnSet::fromMask(item->data(SetColumn, MaskRole).toULongLong()));
+            Q_EMIT setSelected(columnsOf(item));
     });
 }
 
@@ -78,7 +92,7 @@ void ResultsPanel::setResult(const core::SearchResult& result, const QStringList
             item->setText(SmallestColumn, locale.toString(static_cast<qulonglong>(set->smallestClass)));
             item->setTextAlignment(IsolatedColumn, Qt::AlignRight | Qt::AlignVCenter);
             item->setTextAlignment(SmallestColumn, Qt::AlignRight | Qt::AlignVCenter);
-            item->setData(SetColumn, MaskRole, static_cast<qulonglong>(set->columns.mask()));
+            item->setData(SetColumn, ColumnsRole, columnsData(set->columns));
             item->setData(SetColumn, IsolatedRole, static_cast<qulonglong>(set->isolatedRows));
             item->setData(SetColumn, SmallestRole, static_cast<qulonglong>(set->smallestClass));
             item->setToolTip(SetColumn, describeSet(set->columns, columnNames) + QLatin1Char('\n') +
@@ -124,7 +138,7 @@ std::vector<core::MinimalSet> ResultsPanel::listedSets() const
         for (int child = 0; child < groupItem->childCount(); ++child) {
             const auto* item = groupItem->child(child);
             core::MinimalSet set;
-            set.columns = core::ColumnSet::fromMask(item->data(SetColumn, MaskRole).toULongLong());
+            set.columns = columnsOf(item);
             set.isolatedRows = item->data(SetColumn, IsolatedRole).toULongLong();
             set.smallestClass = item->data(SetColumn, SmallestRole).toULongLong();
             sets.push_back(set);
@@ -133,13 +147,13 @@ std::vector<core::MinimalSet> ResultsPanel::listedSets() const
     return sets;
 }
 
-bool ResultsPanel::selectSet(core::ColumnSet set)
+bool ResultsPanel::selectSet(const core::ColumnSet& set)
 {
     for (int group = 0; group < m_tree->topLevelItemCount(); ++group) {
         auto* groupItem = m_tree->topLevelItem(group);
         for (int child = 0; child < groupItem->childCount(); ++child) {
             auto* item = groupItem->child(child);
-            if (item->data(SetColumn, MaskRole).toULongLong() == set.mask()) {
+            if (columnsOf(item) == set) {
                 m_tree->setCurrentItem(item);
                 m_tree->scrollToItem(item);
                 return true;

@@ -33,7 +33,7 @@ public:
     /// The sets as listed, top to bottom, read back from the list itself.
     [[nodiscard]] std::vector<core::MinimalSet> listedSets() const;
     /// Selects a listed set; false if it is not listed.
-    bool selectSet(core::ColumnSet set);
+    bool selectSet(const core::ColumnSet& set);
     [[nodiscard]] QTreeWidget* tree() const { return m_tree; }
 
 Q_SIGNALS:

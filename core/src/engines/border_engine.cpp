@@ -19,6 +19,7 @@
 #include <tbb/task_group.h>
 
 #include "engines/search_setup.h"
+#include "lattice/fixed_column_set.h"
 #include "lattice/incremental_transversals.h"
 #include "partition/row_partition.h"
 #include "partition/set_oracle.h"
@@ -29,20 +30,24 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// A safe set with its classes, as the grower extends it.
+template <typename Set>
 struct SafeState {
-    ColumnSet set;
+    Set set;
     RowPartition partition;
 };
 
 /// One transversal's full evaluation.
+template <typename Set>
 struct Evaluation {
-    ColumnSet set;
+    Set set;
     SetMeasure measure;
     RowPartition partition;
     bool done = false;
 };
 
 // Thread: lives on the calling thread inside the search's task arena; only evaluateAll fans out.
+// Set is the column set type withSearchSetType chose for the table's width.
+template <typename Set>
 class BorderSearch {
 public:
     BorderSearch(const EncodedTable& table, const ResolvedParameters& parameters, std::stop_token stop,
@@ -52,6 +57,7 @@ public:
         , m_stop(std::move(stop))
         , m_observer(observer)
         , m_oracle(table, parameters.k)
+        , m_searched(toSearchSet<Set>(parameters.columns))
         , m_columnCount(parameters.columns.size())
         , m_growOrder(parameters.columns.columns())
         , m_started(Clock::now())
@@ -78,13 +84,16 @@ public:
     }
 
 private:
+    using Safe = SafeState<Set>;
+    using Pending = Evaluation<Set>;
+
     void dualizeAndAdvance()
     {
-        IncrementalTransversals transversals(m_parameters.maxSetSize + 1);
-        std::vector<SafeState> seeds;
-        seeds.push_back({ColumnSet{}, wholeTablePartition(m_table.rowCount)});
+        IncrementalTransversals<Set> transversals(m_parameters.maxSetSize + 1);
+        std::vector<Safe> seeds;
+        seeds.push_back({Set{}, wholeTablePartition(m_table.rowCount)});
         while (!stopped()) {
-            for (SafeState& seed : seeds) {
+            for (Safe& seed : seeds) {
                 if (coveredByMaximal(seed.set))
                     continue;
                 growToMaximal(seed);
@@ -92,22 +101,22 @@ private:
                 if (stopped())
                     return;
                 m_maximal.push_back({seed.set, m_oracle.summarize(seed.partition).smallestClass});
-                if (!transversals.addEdge(m_parameters.columns.minus(seed.set), m_stop)) {
+                if (!transversals.addEdge(m_searched.minus(seed.set), m_stop)) {
                     stopped();
                     return;
                 }
             }
             seeds.clear();
 
-            std::vector<Evaluation> pending;
-            for (const ColumnSet candidate : transversals.takeFresh()) {
+            std::vector<Pending> pending;
+            for (Set& candidate : transversals.takeFresh()) {
                 if (candidate.size() <= m_parameters.maxSetSize)
-                    pending.push_back({candidate, {}, {}, false});
+                    pending.push_back({std::move(candidate), {}, {}, false});
             }
             if (pending.empty())
                 return;
             evaluateAll(pending);
-            for (Evaluation& evaluation : pending) {
+            for (Pending& evaluation : pending) {
                 if (!evaluation.done)
                     continue;
                 if (evaluation.measure.vulnerable)
@@ -122,19 +131,19 @@ private:
     // With at most k rows, even the empty set isolates every row: each single column is minimal.
     void searchWhereEverySetIsVulnerable()
     {
-        std::vector<Evaluation> pending;
+        std::vector<Pending> pending;
         for (const int column : m_parameters.columns.columns())
-            pending.push_back({ColumnSet::single(column), {}, {}, false});
+            pending.push_back({Set::single(column), {}, {}, false});
         evaluateAll(pending);
-        for (const Evaluation& evaluation : pending)
+        for (const Pending& evaluation : pending)
             if (evaluation.done)
                 acceptMinimal(evaluation.set, evaluation.measure);
         flush();
     }
 
-    void evaluateAll(std::vector<Evaluation>& pending)
+    void evaluateAll(std::vector<Pending>& pending)
     {
-        for (const Evaluation& evaluation : pending) {
+        for (const Pending& evaluation : pending) {
             if (!m_verdicts.contains(evaluation.set))
                 schedule(evaluation.set);
         }
@@ -147,13 +156,14 @@ private:
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     if (m_stop.stop_requested())
                         return;
-                    Evaluation& evaluation = pending[i];
-                    evaluation.measure = m_oracle.measure(evaluation.set, m_workspaces.local(), evaluation.partition);
+                    Pending& evaluation = pending[i];
+                    evaluation.measure =
+                        m_oracle.measure(toColumnSet(evaluation.set), m_workspaces.local(), evaluation.partition);
                     evaluation.done = true;
                 }
             },
             context);
-        for (const Evaluation& evaluation : pending) {
+        for (const Pending& evaluation : pending) {
             if (!evaluation.done || m_verdicts.contains(evaluation.set))
                 continue;
             ++m_counters.setsEvaluated;
@@ -166,7 +176,7 @@ private:
     // Greedy in m_growOrder: a column joins when the set stays safe. Adding the remaining
     // candidates all at once first, and halving on failure, settles the common case of a few
     // excluded columns with a few evaluations instead of one per column.
-    void growToMaximal(SafeState& state)
+    void growToMaximal(Safe& state)
     {
         std::vector<int> candidates;
         for (const int column : m_growOrder)
@@ -175,7 +185,7 @@ private:
         growWith(state, candidates);
     }
 
-    void growWith(SafeState& state, const std::vector<int>& order)
+    void growWith(Safe& state, const std::vector<int>& order)
     {
         if (stopped())
             return;
@@ -186,7 +196,7 @@ private:
         if (candidates.empty())
             return;
         if (state.set.size() + static_cast<int>(candidates.size()) <= m_parameters.maxSetSize) {
-            ColumnSet extra;
+            Set extra;
             for (const int column : candidates)
                 extra = extra.with(column);
             if (tryExtend(state, extra))
@@ -199,14 +209,14 @@ private:
         growWith(state, std::vector<int>(middle, candidates.end()));
     }
 
-    bool tryExtend(SafeState& state, ColumnSet extra)
+    bool tryExtend(Safe& state, const Set& extra)
     {
-        const ColumnSet target = state.set.united(extra);
+        const Set target = state.set.united(extra);
         if (knownVulnerable(target))
             return false;
         schedule(target);
         RowPartition extended;
-        const bool safe = m_oracle.staysSafe(state.partition, extra, m_workspaces.local(), extended);
+        const bool safe = m_oracle.staysSafe(state.partition, toColumnSet(extra), m_workspaces.local(), extended);
         ++m_counters.setsEvaluated;
         m_verdicts.emplace(target, !safe);
         if (safe) {
@@ -221,43 +231,43 @@ private:
         return safe;
     }
 
-    void acceptMinimal(ColumnSet set, const SetMeasure& measure)
+    void acceptMinimal(const Set& set, const SetMeasure& measure)
     {
-        m_minimal.push_back({set, measure.isolatedRows, measure.smallestClass});
+        const ColumnSet columns = toColumnSet(set);
+        m_minimal.push_back({columns, measure.isolatedRows, measure.smallestClass});
         m_vulnerable.push_back(set);
         ++m_counters.setsVulnerable;
-        NodeEvent vulnerable{set, NodeEventKind::Vulnerable, measure.firstIsolatedRow, 0};
-        m_events.push_back(vulnerable);
+        m_events.push_back({columns, NodeEventKind::Vulnerable, measure.firstIsolatedRow, 0});
         const std::uint64_t pruned = supersetCount(set.size(), m_columnCount, m_parameters.maxSetSize);
         m_counters.supersetsPruned += pruned;
-        m_events.push_back({set, NodeEventKind::Pruned, 0, pruned});
+        m_events.push_back({columns, NodeEventKind::Pruned, 0, pruned});
     }
 
-    [[nodiscard]] bool knownVulnerable(ColumnSet set) const
+    [[nodiscard]] bool knownVulnerable(const Set& set) const
     {
         if (const auto found = m_verdicts.find(set); found != m_verdicts.end())
             return found->second;
         return std::any_of(m_vulnerable.begin(), m_vulnerable.end(),
-                           [set](ColumnSet vulnerable) { return vulnerable.isSubsetOf(set); });
+                           [&set](const Set& vulnerable) { return vulnerable.isSubsetOf(set); });
     }
 
-    [[nodiscard]] bool coveredByMaximal(ColumnSet set) const
+    [[nodiscard]] bool coveredByMaximal(const Set& set) const
     {
         return std::any_of(m_maximal.begin(), m_maximal.end(),
-                           [set](const SafeSet& maximal) { return set.isSubsetOf(maximal.columns); });
+                           [&set](const Maximal& maximal) { return set.isSubsetOf(maximal.set); });
     }
 
-    void schedule(ColumnSet set)
+    void schedule(const Set& set)
     {
         ++m_counters.setsScheduled;
-        m_events.push_back({set, NodeEventKind::Scheduled, 0, 0});
+        m_events.push_back({toColumnSet(set), NodeEventKind::Scheduled, 0, 0});
     }
 
-    void report(ColumnSet set, NodeEventKind kind)
+    void report(const Set& set, NodeEventKind kind)
     {
         if (kind == NodeEventKind::Safe)
             ++m_counters.setsSafe;
-        m_events.push_back({set, kind, 0, 0});
+        m_events.push_back({toColumnSet(set), kind, 0, 0});
     }
 
     void flush()
@@ -291,9 +301,9 @@ private:
         result.minimalSets = m_minimal;
         std::sort(result.minimalSets.begin(), result.minimalSets.end(),
                   [](const MinimalSet& a, const MinimalSet& b) { return sizeThenLexLess(a.columns, b.columns); });
-        for (const SafeSet& maximal : m_maximal)
-            if (!maximal.columns.empty())
-                result.maximalSafeSets.push_back(maximal);
+        for (const Maximal& maximal : m_maximal)
+            if (!maximal.set.empty())
+                result.maximalSafeSets.push_back({toColumnSet(maximal.set), maximal.smallestClass});
         std::sort(result.maximalSafeSets.begin(), result.maximalSafeSets.end(),
                   [](const SafeSet& a, const SafeSet& b) { return sizeThenLexLess(a.columns, b.columns); });
         result.stats.setsEvaluated = m_counters.setsEvaluated;
@@ -306,15 +316,21 @@ private:
     const ResolvedParameters& m_parameters;
     std::stop_token m_stop;
     SearchObserver& m_observer;
+    struct Maximal {
+        Set set;
+        std::uint64_t smallestClass = 0;
+    };
+
     SetOracle m_oracle;
+    Set m_searched;
     int m_columnCount;
     std::vector<int> m_growOrder;
     Clock::time_point m_started;
     tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
-    std::unordered_map<ColumnSet, bool, ColumnSetHash> m_verdicts;
-    std::vector<ColumnSet> m_vulnerable;
+    std::unordered_map<Set, bool, ColumnSetHash> m_verdicts;
+    std::vector<Set> m_vulnerable;
     std::vector<MinimalSet> m_minimal;
-    std::vector<SafeSet> m_maximal;
+    std::vector<Maximal> m_maximal;
     std::vector<NodeEvent> m_events;
     SearchCounters m_counters;
     bool m_cancelled = false;
@@ -329,8 +345,10 @@ SearchResult runBorderSearch(const EncodedTable& table, const SearchParameters& 
     SearchResult result = resultFor(Algorithm::Border, resolved);
     tbb::task_arena arena(resolved.threads);
     arena.execute([&] {
-        BorderSearch search(table, resolved, std::move(stop), observer);
-        search.run(result);
+        withSearchSetType(resolved.columns, [&]<typename Set>(std::type_identity<Set>) {
+            BorderSearch<Set> search(table, resolved, std::move(stop), observer);
+            search.run(result);
+        });
     });
     return result;
 }

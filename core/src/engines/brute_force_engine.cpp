@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engines/search_setup.h"
@@ -13,31 +14,9 @@
 namespace qiscout::core {
 namespace {
 
-// 2^20 sets: beyond that an exhaustive search is no longer a reference one can wait for.
-constexpr int maxBruteForceColumns = 20;
+// Beyond a million sets an exhaustive search is no longer a reference one can wait for.
+constexpr std::uint64_t maxBruteForceSets = std::uint64_t{1} << 20;
 constexpr std::size_t eventBatch = 1024;
-
-enum class SetState : std::uint8_t { Unevaluated, Safe, Vulnerable };
-
-// The searched columns renumbered 0..n-1, so that every set of them is an index into a table.
-class LocalSets {
-public:
-    explicit LocalSets(ColumnSet searched) : m_columns(searched.columns()) {}
-
-    [[nodiscard]] int columnCount() const { return static_cast<int>(m_columns.size()); }
-
-    [[nodiscard]] ColumnSet global(std::uint32_t local) const
-    {
-        ColumnSet set;
-        for (std::size_t i = 0; i < m_columns.size(); ++i)
-            if ((local >> i) & 1U)
-                set = set.with(m_columns[i]);
-        return set;
-    }
-
-private:
-    std::vector<int> m_columns;
-};
 
 class EventSink {
 public:
@@ -61,6 +40,55 @@ private:
     std::vector<NodeEvent> m_events;
 };
 
+// Every set of `size` of the searched columns in lexicographic order, one after the other.
+class Combinations {
+public:
+    Combinations(const std::vector<int>& columns, int size)
+        : m_columns(columns)
+        , m_positions(static_cast<std::size_t>(size))
+    {
+        for (std::size_t i = 0; i < m_positions.size(); ++i)
+            m_positions[i] = i;
+        m_done = m_positions.size() > m_columns.size();
+    }
+
+    [[nodiscard]] bool done() const { return m_done; }
+
+    [[nodiscard]] ColumnSet current() const
+    {
+        std::vector<int> chosen;
+        chosen.reserve(m_positions.size());
+        for (const std::size_t position : m_positions)
+            chosen.push_back(m_columns[position]);
+        return ColumnSet::fromColumns(chosen);
+    }
+
+    void advance()
+    {
+        // The rightmost position that can still move right moves one step; those after it follow.
+        std::size_t i = m_positions.size();
+        while (i > 0 && m_positions[i - 1] == m_columns.size() - m_positions.size() + i - 1)
+            --i;
+        if (i == 0) {
+            m_done = true;
+            return;
+        }
+        ++m_positions[i - 1];
+        for (std::size_t j = i; j < m_positions.size(); ++j)
+            m_positions[j] = m_positions[j - 1] + 1;
+    }
+
+private:
+    const std::vector<int>& m_columns;
+    std::vector<std::size_t> m_positions;
+    bool m_done = false;
+};
+
+struct Verdict {
+    bool vulnerable = false;
+    std::uint64_t smallestClass = 0;
+};
+
 } // namespace
 
 SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
@@ -68,85 +96,85 @@ SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& pa
 {
     const auto start = std::chrono::steady_clock::now();
     const ResolvedParameters resolved = resolveParameters(table, parameters);
-    if (resolved.columns.size() > maxBruteForceColumns)
-        throw SearchParameterError("The exhaustive search accepts at most " + std::to_string(maxBruteForceColumns) +
-                                   " columns, not " + std::to_string(resolved.columns.size()) + ".");
+    const std::uint64_t sets = latticeSize(resolved.columns.size(), resolved.maxSetSize);
+    if (sets > maxBruteForceSets)
+        throw SearchParameterError("The exhaustive search evaluates at most " + std::to_string(maxBruteForceSets) +
+                                   " column sets, not " + std::to_string(sets) +
+                                   "; search fewer columns or set a smaller largest set size.");
 
     SearchResult result = resultFor(Algorithm::Brute, resolved);
     result.threads = 1;
 
-    const LocalSets local(resolved.columns);
-    const int n = local.columnCount();
-    const std::uint32_t fullLocal = (std::uint32_t{1} << n) - 1;
-    std::vector<std::uint32_t> order;
-    for (std::uint32_t set = 1; set <= fullLocal; ++set)
-        if (std::popcount(set) <= resolved.maxSetSize)
-            order.push_back(set);
-    // Renumbering keeps the column order, so local masks sort exactly like the global sets.
-    std::sort(order.begin(), order.end(), [](std::uint32_t a, std::uint32_t b) {
-        return sizeThenLexLess(ColumnSet::fromMask(a), ColumnSet::fromMask(b));
-    });
-
-    std::vector<SetState> state(std::size_t{fullLocal} + 1, SetState::Unevaluated);
-    std::vector<std::uint64_t> smallestClass(state.size(), 0);
-    state[0] = SetState::Safe;
+    const std::vector<int> searched = resolved.columns.columns();
+    std::unordered_map<ColumnSet, Verdict, ColumnSetHash> verdicts;
+    const auto vulnerable = [&verdicts](const ColumnSet& set) {
+        const auto found = verdicts.find(set);
+        return found != verdicts.end() && found->second.vulnerable;
+    };
+    const auto safe = [&verdicts](const ColumnSet& set) {
+        const auto found = verdicts.find(set);
+        return set.empty() || (found != verdicts.end() && !found->second.vulnerable);
+    };
 
     SearchCounters counters;
     EventSink events(observer);
-    for (const std::uint32_t set : order) {
-        if (stop.stop_requested()) {
-            result.complete = false;
-            break;
-        }
-        const ColumnSet columns = local.global(set);
-        counters.setsScheduled += 1;
-        events.add(NodeEvent{columns, NodeEventKind::Scheduled, 0, 0}, counters);
+    std::vector<ColumnSet> order;
+    for (int size = 1; size <= resolved.maxSetSize && result.complete; ++size) {
+        for (Combinations combinations(searched, size); !combinations.done(); combinations.advance()) {
+            if (stop.stop_requested()) {
+                result.complete = false;
+                break;
+            }
+            const ColumnSet columns = combinations.current();
+            order.push_back(columns);
+            counters.setsScheduled += 1;
+            events.add(NodeEvent{columns, NodeEventKind::Scheduled, 0, 0}, counters);
 
-        const ClassPartition partition = partitionRows(table, columns);
-        std::uint64_t smallest = partition.classSizes.empty() ? 0 : table.rowCount;
-        std::uint64_t isolated = 0;
-        for (const std::uint32_t size : partition.classSizes) {
-            smallest = std::min<std::uint64_t>(smallest, size);
-            if (size <= resolved.k)
-                isolated += size;
-        }
-        counters.setsEvaluated += 1;
-        counters.rowsScanned += table.rowCount;
-        smallestClass[set] = smallest;
+            const ClassPartition partition = partitionRows(table, columns);
+            std::uint64_t smallest = partition.classSizes.empty() ? 0 : table.rowCount;
+            std::uint64_t isolated = 0;
+            for (const std::uint32_t classSize : partition.classSizes) {
+                smallest = std::min<std::uint64_t>(smallest, classSize);
+                if (classSize <= resolved.k)
+                    isolated += classSize;
+            }
+            counters.setsEvaluated += 1;
+            counters.rowsScanned += table.rowCount;
+            verdicts[columns] = Verdict{isolated > 0, smallest};
 
-        if (isolated == 0) {
-            state[set] = SetState::Safe;
-            counters.setsSafe += 1;
-            events.add(NodeEvent{columns, NodeEventKind::Safe, 0, 0}, counters);
-            continue;
+            if (isolated == 0) {
+                counters.setsSafe += 1;
+                events.add(NodeEvent{columns, NodeEventKind::Safe, 0, 0}, counters);
+                continue;
+            }
+            // Sets are visited by size, so every immediate subset is already settled. A vulnerable set
+            // that is not minimal gets no verdict event: it is implied by its minimal subsets.
+            bool minimal = true;
+            for (const int column : columns.columns())
+                minimal = minimal && safe(columns.without(column));
+            if (!minimal)
+                continue;
+            std::uint32_t firstRow = 0;
+            while (partition.classSizes[partition.classOfRow[firstRow]] > resolved.k)
+                ++firstRow;
+            counters.setsVulnerable += 1;
+            events.add(NodeEvent{columns, NodeEventKind::Vulnerable, firstRow, 0}, counters);
+            result.minimalSets.push_back(MinimalSet{columns, isolated, smallest});
         }
-        state[set] = SetState::Vulnerable;
-        // Sets are visited by size, so every immediate subset is already settled. A vulnerable set
-        // that is not minimal gets no verdict event: it is implied by its minimal subsets.
-        bool minimal = true;
-        for (std::uint32_t bit = 1; bit <= set && minimal; bit <<= 1)
-            minimal = (set & bit) == 0 || state[set & ~bit] == SetState::Safe;
-        if (!minimal)
-            continue;
-        std::uint32_t firstRow = 0;
-        while (partition.classSizes[partition.classOfRow[firstRow]] > resolved.k)
-            ++firstRow;
-        counters.setsVulnerable += 1;
-        events.add(NodeEvent{columns, NodeEventKind::Vulnerable, firstRow, 0}, counters);
-        result.minimalSets.push_back(MinimalSet{columns, isolated, smallest});
     }
 
     // A safe set is reported maximal only once every immediate superset within the limit has been
     // evaluated and found vulnerable, so a cancelled run lists only settled sets.
-    for (const std::uint32_t set : order) {
-        if (state[set] != SetState::Safe)
+    for (const ColumnSet& set : order) {
+        const Verdict& verdict = verdicts.at(set);
+        if (verdict.vulnerable)
             continue;
         bool maximal = true;
-        if (std::popcount(set) < resolved.maxSetSize)
-            for (std::uint32_t bit = 1; bit <= fullLocal && maximal; bit <<= 1)
-                maximal = (set & bit) != 0 || state[set | bit] == SetState::Vulnerable;
+        if (set.size() < resolved.maxSetSize)
+            for (const int column : searched)
+                maximal = maximal && (set.contains(column) || vulnerable(set.with(column)));
         if (maximal)
-            result.maximalSafeSets.push_back(SafeSet{local.global(set), smallestClass[set]});
+            result.maximalSafeSets.push_back(SafeSet{set, verdict.smallestClass});
     }
 
     result.stats.setsEvaluated = counters.setsEvaluated;

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <map>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include <tbb/task_arena.h>
@@ -17,6 +17,7 @@
 #include "engines/search_setup.h"
 #include "engines/settled_lattice.h"
 #include "lattice/candidate_generator.h"
+#include "lattice/fixed_column_set.h"
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
 #include "partition/position_list_index.h"
@@ -64,10 +65,11 @@ std::size_t activeWindow(int threads)
     return static_cast<std::size_t>(threads) + 1;
 }
 
+template <typename Set>
 struct ActiveSet {
-    ColumnSet set;
+    Set set;
     /// The subset whose partition the set refines (see planPrefixes); empty at level 1.
-    ColumnSet prefix;
+    Set prefix;
     int column = 0;
     std::shared_ptr<const PositionListIndex> parent;
     /// Batches can be cut: at level 1 always, above once the prefix's partition is built.
@@ -86,21 +88,20 @@ struct PrefixState {
     int users = 0;
 };
 
-struct MaskLess {
-    bool operator()(ColumnSet a, ColumnSet b) const { return a.mask() < b.mask(); }
-};
-
+template <typename Set>
 struct Job {
     enum class Kind { Scan, Build, Wait, Done };
     Kind kind = Kind::Wait;
-    ActiveSet* set = nullptr;
+    ActiveSet<Set>* set = nullptr;
     std::uint32_t begin = 0;
     std::uint32_t end = 0;
-    ColumnSet prefix;
+    Set prefix;
 };
 
 // Thread: run() is called on the caller's thread; workerLoop() runs on `threads` arena threads
 // which share every member under m_mutex, except the immutable table and indexes.
+// Set is the column set type withSearchSetType chose for the table's width.
+template <typename Set>
 class FpviSearch {
 public:
     FpviSearch(const EncodedTable& table, const ResolvedParameters& parameters, std::stop_token stop,
@@ -117,19 +118,23 @@ public:
     SearchResult run();
 
 private:
+    using Active = ActiveSet<Set>;
+    using Task = Job<Set>;
+
     void workerLoop();
-    Job pickJob(ColumnSet lastScanned);
-    bool buildAhead(Job& job);
+    Task pickJob(const Set& lastScanned);
+    bool buildAhead(Task& job);
     bool planMore();
     void refill();
-    bool issueBatch(Job& job, ColumnSet lastScanned);
-    void applyScan(const Job& job, const ClassScan& scan);
-    void applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index);
-    void settleIfDone(ActiveSet& set);
+    bool issueBatch(Task& job, const Set& lastScanned);
+    void applyScan(const Task& job, const ClassScan& scan);
+    void applyBuild(const Set& prefix, std::shared_ptr<const PositionListIndex> index);
+    void settleIfDone(Active& set);
     bool advanceLevel();
-    std::shared_ptr<const PositionListIndex> buildPrefix(ColumnSet prefix, CountingScratch& scratch);
+    std::shared_ptr<const PositionListIndex> buildPrefix(const Set& prefix, CountingScratch& scratch);
     PartitionStorage spareStorage();
-    ClassScan scan(const Job& job, CountingScratch& scratch) const;
+    ClassScan scan(const Task& job, CountingScratch& scratch) const;
+    void record(const Set& set, NodeEventKind kind, std::uint32_t firstIsolatedRow = 0, std::uint64_t pruned = 0);
 
     const EncodedTable& m_table;
     const ResolvedParameters& m_parameters;
@@ -140,26 +145,27 @@ private:
     std::condition_variable_any m_changed;
     std::uint64_t m_changeCount = 0;
     EventBatcher m_events;
-    CandidateGenerator m_generator;
-    std::vector<PlannedSet> m_plan;
+    CandidateGenerator<Set> m_generator;
+    std::vector<PlannedSet<Set>> m_plan;
     std::size_t m_planCursor = 0;
     /// The plan holds the rest of its level, not just a chunk of it.
     bool m_wholeLevelPlanned = false;
-    PrefixCache m_cache;
-    SettledLattice m_settled;
+    PrefixCache<Set> m_cache;
+    SettledLattice<Set> m_settled;
     std::size_t m_window;
-    std::vector<std::unique_ptr<ActiveSet>> m_active;
+    std::vector<std::unique_ptr<Active>> m_active;
     std::size_t m_roundRobin = 0;
-    std::map<ColumnSet, PrefixState, MaskLess> m_prefixes;
-    std::vector<ColumnSet> m_buildQueue;
-    std::vector<ColumnSet> m_levelSafe;
+    std::unordered_map<Set, PrefixState, ColumnSetHash> m_prefixes;
+    std::vector<Set> m_buildQueue;
+    std::vector<Set> m_levelSafe;
     bool m_levelExhausted = false;
     int m_tasksInFlight = 0;
     int m_buildsInFlight = 0;
     bool m_finished = false;
 };
 
-SearchResult FpviSearch::run()
+template <typename Set>
+SearchResult FpviSearch<Set>::run()
 {
     const auto started = std::chrono::steady_clock::now();
     tbb::task_arena arena(m_parameters.threads);
@@ -190,22 +196,23 @@ SearchResult FpviSearch::run()
     return result;
 }
 
-void FpviSearch::workerLoop()
+template <typename Set>
+void FpviSearch<Set>::workerLoop()
 {
     static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
     std::unique_lock lock(m_mutex);
     CountingScratch scratch(largestCardinality(m_indexes));
     // A set, not a pointer: the set may be settled and freed by the time this worker looks again.
-    ColumnSet lastScanned;
+    Set lastScanned;
     while (!m_stop.stop_requested() && !m_finished) {
-        const Job job = pickJob(lastScanned);
-        if (job.kind == Job::Kind::Done) {
+        const Task job = pickJob(lastScanned);
+        if (job.kind == Task::Kind::Done) {
             m_finished = true;
             ++m_changeCount;
             m_changed.notify_all();
             return;
         }
-        if (job.kind == Job::Kind::Wait) {
+        if (job.kind == Task::Kind::Wait) {
             // Something is in flight on another worker; its result is what can unblock us.
             const std::uint64_t seen = m_changeCount;
             m_changed.wait(lock, m_stop, [&] { return m_changeCount != seen || m_finished; });
@@ -214,7 +221,7 @@ void FpviSearch::workerLoop()
             continue;
         }
         lock.unlock();
-        if (job.kind == Job::Kind::Build) {
+        if (job.kind == Task::Kind::Build) {
             auto index = buildPrefix(job.prefix, scratch);
             lock.lock();
             --m_buildsInFlight;
@@ -232,13 +239,14 @@ void FpviSearch::workerLoop()
     }
 }
 
-Job FpviSearch::pickJob(ColumnSet lastScanned)
+template <typename Set>
+typename FpviSearch<Set>::Task FpviSearch<Set>::pickJob(const Set& lastScanned)
 {
     while (true) {
         refill();
-        Job job;
+        Task job;
         if (!m_buildQueue.empty()) {
-            job.kind = Job::Kind::Build;
+            job.kind = Task::Kind::Build;
             job.prefix = m_buildQueue.front();
             m_buildQueue.erase(m_buildQueue.begin());
             ++m_buildsInFlight;
@@ -249,7 +257,7 @@ Job FpviSearch::pickJob(ColumnSet lastScanned)
         if (m_tasksInFlight > 0 || m_buildsInFlight > 0 || !m_active.empty())
             return job;
         if (!advanceLevel()) {
-            job.kind = Job::Kind::Done;
+            job.kind = Task::Kind::Done;
             return job;
         }
     }
@@ -258,18 +266,19 @@ Job FpviSearch::pickJob(ColumnSet lastScanned)
 // A worker with nothing to scan builds the partition that the next planned sets will refine, so
 // that it is ready when they open instead of holding up the other workers then. Builds in flight
 // are bounded by the workers: each holds a partition outside the cache's budget.
-bool FpviSearch::buildAhead(Job& job)
+template <typename Set>
+bool FpviSearch<Set>::buildAhead(Task& job)
 {
     if (m_buildsInFlight >= m_parameters.threads)
         return false;
     const std::size_t horizon = std::min(m_plan.size(), m_planCursor + buildAheadSets);
     for (std::size_t position = m_planCursor; position < horizon; ++position) {
-        const ColumnSet prefix = m_plan[position].prefix;
+        const Set& prefix = m_plan[position].prefix;
         if (prefix.empty() || m_prefixes.contains(prefix) || m_cache.find(prefix))
             continue;
         // No set uses it yet; refill() finds it here, built or still building, when one opens.
         m_prefixes.try_emplace(prefix);
-        job.kind = Job::Kind::Build;
+        job.kind = Task::Kind::Build;
         job.prefix = prefix;
         ++m_buildsInFlight;
         return true;
@@ -277,14 +286,15 @@ bool FpviSearch::buildAhead(Job& job)
     return false;
 }
 
-bool FpviSearch::planMore()
+template <typename Set>
+bool FpviSearch<Set>::planMore()
 {
-    std::vector<ColumnSet> sets;
+    std::vector<Set> sets;
     while (sets.size() < planChunk) {
-        const std::optional<ColumnSet> candidate = m_generator.next();
+        std::optional<Set> candidate = m_generator.next();
         if (!candidate)
             break;
-        sets.push_back(*candidate);
+        sets.push_back(std::move(*candidate));
     }
     m_plan.clear();
     m_planCursor = 0;
@@ -292,23 +302,24 @@ bool FpviSearch::planMore()
     if (sets.empty())
         return false;
     if (sets.front().size() == 1) {
-        for (const ColumnSet set : sets)
-            m_plan.push_back(PlannedSet{set, ColumnSet{}});
+        for (const Set& set : sets)
+            m_plan.push_back(PlannedSet<Set>{set, Set{}});
     } else {
-        m_plan = planPrefixes(sets);
+        m_plan = planPrefixes(std::span<const Set>(sets));
     }
     return true;
 }
 
-void FpviSearch::refill()
+template <typename Set>
+void FpviSearch<Set>::refill()
 {
     while (!m_levelExhausted && m_active.size() < m_window) {
         if (m_planCursor == m_plan.size() && !planMore()) {
             m_levelExhausted = true;
             break;
         }
-        const PlannedSet planned = m_plan[m_planCursor++];
-        auto active = std::make_unique<ActiveSet>();
+        const PlannedSet<Set>& planned = m_plan[m_planCursor++];
+        auto active = std::make_unique<Active>();
         active->set = planned.set;
         active->column = planned.set.minus(planned.prefix).first();
         if (planned.prefix.empty()) {
@@ -340,14 +351,15 @@ void FpviSearch::refill()
 // each core gathers from one set's column at a time. A core switching sets at every batch evicts
 // one column with the other: its scans took a tenth longer on 1M x 20, and one worker alone now
 // scans its sets one after another.
-bool FpviSearch::issueBatch(Job& job, ColumnSet lastScanned)
+template <typename Set>
+bool FpviSearch<Set>::issueBatch(Task& job, const Set& lastScanned)
 {
-    ActiveSet* chosen = nullptr;
+    Active* chosen = nullptr;
     std::size_t chosenPosition = 0;
     const std::size_t count = m_active.size();
     for (std::size_t step = 0; step < count; ++step) {
         const std::size_t position = (m_roundRobin + step) % count;
-        ActiveSet& active = *m_active[position];
+        Active& active = *m_active[position];
         if (!active.ready || active.nextUnit >= active.endUnit)
             continue;
         if (chosen == nullptr || active.set == lastScanned ||
@@ -360,8 +372,8 @@ bool FpviSearch::issueBatch(Job& job, ColumnSet lastScanned)
     }
     if (chosen == nullptr)
         return false;
-    ActiveSet& active = *chosen;
-    job.kind = Job::Kind::Scan;
+    Active& active = *chosen;
+    job.kind = Task::Kind::Scan;
     job.set = &active;
     job.begin = active.nextUnit;
     if (!active.parent) {
@@ -377,14 +389,15 @@ bool FpviSearch::issueBatch(Job& job, ColumnSet lastScanned)
     ++m_tasksInFlight;
     if (!active.scheduled) {
         active.scheduled = true;
-        m_events.record(NodeEvent{active.set, NodeEventKind::Scheduled, 0, 0});
+        record(active.set, NodeEventKind::Scheduled);
         ++m_events.counters().setsScheduled;
     }
     m_roundRobin = chosenPosition + 1;
     return true;
 }
 
-ClassScan FpviSearch::scan(const Job& job, CountingScratch& scratch) const
+template <typename Set>
+ClassScan FpviSearch<Set>::scan(const Task& job, CountingScratch& scratch) const
 {
     const ColumnIndex& column = m_indexes[static_cast<std::size_t>(job.set->column)];
     if (!job.set->parent)
@@ -392,9 +405,10 @@ ClassScan FpviSearch::scan(const Job& job, CountingScratch& scratch) const
     return job.set->parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
 }
 
-void FpviSearch::applyScan(const Job& job, const ClassScan& scan)
+template <typename Set>
+void FpviSearch<Set>::applyScan(const Task& job, const ClassScan& scan)
 {
-    ActiveSet& active = *job.set;
+    Active& active = *job.set;
     --active.tasksInFlight;
     --m_tasksInFlight;
     if (scan.interrupted)
@@ -403,19 +417,20 @@ void FpviSearch::applyScan(const Job& job, const ClassScan& scan)
     active.total.merge(scan);
     if (scan.isolatedRows > 0 && !active.vulnerable) {
         active.vulnerable = true;
-        m_events.record(NodeEvent{active.set, NodeEventKind::Vulnerable, scan.firstIsolatedRow.value_or(0), 0});
+        record(active.set, NodeEventKind::Vulnerable, scan.firstIsolatedRow.value_or(0));
         ++m_events.counters().setsVulnerable;
         const std::uint64_t pruned =
             supersetCount(active.set.size(), m_parameters.columns.size(), m_parameters.maxSetSize);
         if (pruned > 0) {
-            m_events.record(NodeEvent{active.set, NodeEventKind::Pruned, 0, pruned});
+            record(active.set, NodeEventKind::Pruned, 0, pruned);
             m_events.counters().supersetsPruned += pruned;
         }
     }
     settleIfDone(active);
 }
 
-void FpviSearch::applyBuild(ColumnSet prefix, std::shared_ptr<const PositionListIndex> index)
+template <typename Set>
+void FpviSearch<Set>::applyBuild(const Set& prefix, std::shared_ptr<const PositionListIndex> index)
 {
     const auto state = m_prefixes.find(prefix);
     if (state == m_prefixes.end())
@@ -433,12 +448,13 @@ void FpviSearch::applyBuild(ColumnSet prefix, std::shared_ptr<const PositionList
 }
 
 // Removes `set` from the active list when all of its batches are back, recording its verdict.
-void FpviSearch::settleIfDone(ActiveSet& set)
+template <typename Set>
+void FpviSearch<Set>::settleIfDone(Active& set)
 {
     if (!set.ready || set.nextUnit < set.endUnit || set.tasksInFlight > 0)
         return;
     if (!set.scheduled) {
-        m_events.record(NodeEvent{set.set, NodeEventKind::Scheduled, 0, 0});
+        record(set.set, NodeEventKind::Scheduled);
         ++m_events.counters().setsScheduled;
     }
     if (set.vulnerable) {
@@ -446,7 +462,7 @@ void FpviSearch::settleIfDone(ActiveSet& set)
     } else {
         m_settled.addSafe(set.set, set.total.smallestClassOrZero());
         m_levelSafe.push_back(set.set);
-        m_events.record(NodeEvent{set.set, NodeEventKind::Safe, 0, 0});
+        record(set.set, NodeEventKind::Safe);
         ++m_events.counters().setsSafe;
     }
     ++m_events.counters().setsEvaluated;
@@ -460,7 +476,8 @@ void FpviSearch::settleIfDone(ActiveSet& set)
     m_active.erase(found);
 }
 
-bool FpviSearch::advanceLevel()
+template <typename Set>
+bool FpviSearch<Set>::advanceLevel()
 {
     m_levelExhausted = false;
     m_roundRobin = 0;
@@ -469,11 +486,18 @@ bool FpviSearch::advanceLevel()
     return more;
 }
 
+template <typename Set>
+void FpviSearch<Set>::record(const Set& set, NodeEventKind kind, std::uint32_t firstIsolatedRow, std::uint64_t pruned)
+{
+    m_events.record(NodeEvent{toColumnSet(set), kind, firstIsolatedRow, pruned});
+}
+
 // Refines the largest cached subset of `prefix` one column at a time, caching every step: the
 // planner's prefixes of the next level are often one column away from these.
-std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefix, CountingScratch& scratch)
+template <typename Set>
+std::shared_ptr<const PositionListIndex> FpviSearch<Set>::buildPrefix(const Set& prefix, CountingScratch& scratch)
 {
-    PrefixCache::Found start;
+    typename PrefixCache<Set>::Found start;
     PartitionStorage storage;
     {
         const std::lock_guard lock(m_mutex);
@@ -481,7 +505,7 @@ std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefi
         if (start.set != prefix)
             storage = spareStorage();
     }
-    ColumnSet built = start.set;
+    Set built = start.set;
     std::shared_ptr<const PositionListIndex> current = std::move(start.index);
     std::uint64_t rowsVisited = 0;
     for (const int column : prefix.minus(built).columns()) {
@@ -509,13 +533,14 @@ std::shared_ptr<const PositionListIndex> FpviSearch::buildPrefix(ColumnSet prefi
 // already mapped, while fresh ones are faulted in page by page: on this project's machines a
 // build of 1M rows into fresh memory took 4.7 ms against 3.8 ms, and 13 ms in a process's first
 // search. A partition's use is only judged once the plan holds the whole level.
-PartitionStorage FpviSearch::spareStorage()
+template <typename Set>
+PartitionStorage FpviSearch<Set>::spareStorage()
 {
     if (!m_wholeLevelPlanned || m_plan.empty())
         return m_cache.takeSpare();
     const int levelPrefixSize = m_plan.front().set.size() - 1;
-    std::vector<ColumnSet> starts;
-    const auto addStartOf = [&](ColumnSet prefix) {
+    std::vector<Set> starts;
+    const auto addStartOf = [&](const Set& prefix) {
         if (!prefix.empty() && !m_cache.contains(prefix))
             starts.push_back(m_cache.largestSubset(prefix));
     };
@@ -527,7 +552,7 @@ PartitionStorage FpviSearch::spareStorage()
         if (!state.index)
             addStartOf(prefix);
     }
-    return m_cache.takeSpare([&](ColumnSet set) {
+    return m_cache.takeSpare([&](const Set& set) {
         return set.size() >= levelPrefixSize || std::find(starts.begin(), starts.end(), set) != starts.end();
     });
 }
@@ -538,8 +563,10 @@ SearchResult runFpvi(const EncodedTable& table, const SearchParameters& paramete
                      SearchObserver& observer)
 {
     const ResolvedParameters resolved = resolveParameters(table, parameters);
-    FpviSearch search(table, resolved, std::move(stop), observer);
-    return search.run();
+    return withSearchSetType(resolved.columns, [&]<typename Set>(std::type_identity<Set>) {
+        FpviSearch<Set> search(table, resolved, std::move(stop), observer);
+        return search.run();
+    });
 }
 
 } // namespace qiscout::core

@@ -27,7 +27,9 @@ struct FoundMsu {
 // nowhere. Unique items are the 1-MSUs and items in every row cannot be part of an MSU.
 class RankedTable {
 public:
-    RankedTable(const EncodedTable& table, ColumnSet columns) : m_columns(columns.columns()), m_rowCount(table.rowCount)
+    RankedTable(const EncodedTable& table, const ColumnSet& columns)
+        : m_columns(columns.columns())
+        , m_rowCount(table.rowCount)
     {
         const std::size_t width = m_columns.size();
         struct Candidate {
@@ -300,7 +302,7 @@ private:
 
 } // namespace
 
-MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, ColumnSet columns, int maxSize,
+MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, const ColumnSet& columns, int maxSize,
                                           std::stop_token stop)
 {
     MsuSearchOutcome outcome;

@@ -26,7 +26,7 @@ struct MsuSearchOutcome {
 
 /// Every MSU of `table` on `columns` with at most maxSize items. Runs one task per top-level item
 /// in the calling thread's task arena. Thread: call from one thread; it blocks until done.
-[[nodiscard]] MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, ColumnSet columns, int maxSize,
-                                                        std::stop_token stop);
+[[nodiscard]] MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, const ColumnSet& columns,
+                                                        int maxSize, std::stop_token stop);
 
 } // namespace qiscout::core

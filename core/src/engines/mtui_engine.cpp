@@ -15,6 +15,7 @@
 #include "engines/search_setup.h"
 #include "engines/settled_lattice.h"
 #include "lattice/candidate_generator.h"
+#include "lattice/fixed_column_set.h"
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
 #include "partition/position_list_index.h"
@@ -40,7 +41,8 @@ struct MtuiScratch {
     PartitionStorage next;
 };
 
-ClassScan evaluateWholeTable(ColumnSet set, const std::vector<ColumnIndex>& indexes, std::uint64_t k,
+template <typename Set>
+ClassScan evaluateWholeTable(const Set& set, const std::vector<ColumnIndex>& indexes, std::uint64_t k,
                              MtuiScratch& scratch, const std::stop_token& stop)
 {
     const std::vector<int> columns = set.columns();
@@ -73,16 +75,15 @@ ClassScan evaluateWholeTable(ColumnSet set, const std::vector<ColumnIndex>& inde
     return scan;
 }
 
-} // namespace
-
-SearchResult runMtui(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                     SearchObserver& observer)
+// Set is the column set type withSearchSetType chose for the table's width.
+template <typename Set>
+SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& resolved, const std::stop_token& stop,
+                        SearchObserver& observer)
 {
-    const ResolvedParameters resolved = resolveParameters(table, parameters);
     const auto started = std::chrono::steady_clock::now();
     EventBatcher events(observer);
-    SettledLattice settled;
-    CandidateGenerator generator(resolved.columns, resolved.maxSetSize);
+    SettledLattice<Set> settled;
+    CandidateGenerator<Set> generator(resolved.columns, resolved.maxSetSize);
     bool finished = false;
 
     tbb::task_arena arena(resolved.threads);
@@ -95,18 +96,18 @@ SearchResult runMtui(const EncodedTable& table, const SearchParameters& paramete
         // Results also travel through this mutex, besides TBB's join: Debian's libtbb is not
         // built for ThreadSanitizer, which only sees the mutex.
         std::mutex published;
-        std::vector<ColumnSet> round;
+        std::vector<Set> round;
         std::vector<ClassScan> scans;
         while (!stop.stop_requested()) {
-            std::vector<ColumnSet> levelSafe;
+            std::vector<Set> levelSafe;
             while (!stop.stop_requested()) {
                 round.clear();
                 while (round.size() < setsPerRound) {
-                    const std::optional<ColumnSet> candidate = generator.next();
+                    std::optional<Set> candidate = generator.next();
                     if (!candidate)
                         break;
-                    round.push_back(*candidate);
-                    events.record(NodeEvent{*candidate, NodeEventKind::Scheduled, 0, 0});
+                    events.record(NodeEvent{toColumnSet(*candidate), NodeEventKind::Scheduled, 0, 0});
+                    round.push_back(std::move(*candidate));
                     ++events.counters().setsScheduled;
                 }
                 if (round.empty())
@@ -128,23 +129,24 @@ SearchResult runMtui(const EncodedTable& table, const SearchParameters& paramete
                     break;
                 for (std::size_t i = 0; i < round.size(); ++i) {
                     const ClassScan& scan = scans[i];
+                    const ColumnSet columns = toColumnSet(round[i]);
                     events.counters().rowsScanned += scan.rowsVisited;
                     ++events.counters().setsEvaluated;
                     if (scan.isolatedRows > 0) {
                         settled.addMinimal(round[i], scan.isolatedRows, scan.smallestClassOrZero());
                         events.record(
-                            NodeEvent{round[i], NodeEventKind::Vulnerable, scan.firstIsolatedRow.value_or(0), 0});
+                            NodeEvent{columns, NodeEventKind::Vulnerable, scan.firstIsolatedRow.value_or(0), 0});
                         ++events.counters().setsVulnerable;
                         const std::uint64_t pruned =
                             supersetCount(round[i].size(), resolved.columns.size(), resolved.maxSetSize);
                         if (pruned > 0) {
-                            events.record(NodeEvent{round[i], NodeEventKind::Pruned, 0, pruned});
+                            events.record(NodeEvent{columns, NodeEventKind::Pruned, 0, pruned});
                             events.counters().supersetsPruned += pruned;
                         }
                     } else {
                         settled.addSafe(round[i], scan.smallestClassOrZero());
                         levelSafe.push_back(round[i]);
-                        events.record(NodeEvent{round[i], NodeEventKind::Safe, 0, 0});
+                        events.record(NodeEvent{columns, NodeEventKind::Safe, 0, 0});
                         ++events.counters().setsSafe;
                     }
                 }
@@ -167,6 +169,17 @@ SearchResult runMtui(const EncodedTable& table, const SearchParameters& paramete
     result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     events.flush();
     return result;
+}
+
+} // namespace
+
+SearchResult runMtui(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
+                     SearchObserver& observer)
+{
+    const ResolvedParameters resolved = resolveParameters(table, parameters);
+    return withSearchSetType(resolved.columns, [&]<typename Set>(std::type_identity<Set>) {
+        return searchMtui<Set>(table, resolved, stop, observer);
+    });
 }
 
 } // namespace qiscout::core

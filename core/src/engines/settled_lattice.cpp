@@ -3,36 +3,35 @@
 
 #include <algorithm>
 
+#include "lattice/fixed_column_set.h"
+
 namespace qiscout::core {
 
-void SettledLattice::addSafe(ColumnSet set, std::uint64_t smallestClass)
+template <typename Set>
+void SettledLattice<Set>::addSafe(const Set& set, std::uint64_t smallestClass)
 {
     m_safe.emplace(set, smallestClass);
 }
 
-void SettledLattice::addMinimal(ColumnSet set, std::uint64_t isolatedRows, std::uint64_t smallestClass)
+template <typename Set>
+void SettledLattice<Set>::addMinimal(const Set& set, std::uint64_t isolatedRows, std::uint64_t smallestClass)
 {
-    m_minimal.push_back(MinimalSet{set, isolatedRows, smallestClass});
+    m_minimal.push_back(Minimal{set, isolatedRows, smallestClass});
 }
 
-std::vector<ColumnSet> SettledLattice::safeSetsOfSize(int size) const
-{
-    std::vector<ColumnSet> sets;
-    for (const auto& [set, smallest] : m_safe)
-        if (set.size() == size)
-            sets.push_back(set);
-    return sets;
-}
-
-bool SettledLattice::containsMinimal(ColumnSet set) const
+template <typename Set>
+bool SettledLattice<Set>::containsMinimal(const Set& set) const
 {
     return std::any_of(m_minimal.begin(), m_minimal.end(),
-                       [set](const MinimalSet& minimal) { return minimal.columns.isSubsetOf(set); });
+                       [&set](const Minimal& minimal) { return minimal.set.isSubsetOf(set); });
 }
 
-void SettledLattice::fill(SearchResult& result, const ResolvedParameters& parameters, bool complete) const
+template <typename Set>
+void SettledLattice<Set>::fill(SearchResult& result, const ResolvedParameters& parameters, bool complete) const
 {
-    result.minimalSets = m_minimal;
+    result.minimalSets.clear();
+    for (const Minimal& minimal : m_minimal)
+        result.minimalSets.push_back(MinimalSet{toColumnSet(minimal.set), minimal.isolatedRows, minimal.smallestClass});
     std::sort(result.minimalSets.begin(), result.minimalSets.end(),
               [](const MinimalSet& a, const MinimalSet& b) { return sizeThenLexLess(a.columns, b.columns); });
 
@@ -44,7 +43,7 @@ void SettledLattice::fill(SearchResult& result, const ResolvedParameters& parame
             for (const int column : searched) {
                 if (set.contains(column))
                     continue;
-                const ColumnSet extension = set.with(column);
+                const Set extension = set.with(column);
                 // In a complete search every unsafe extension contains a minimal set; after a
                 // cancellation an extension may simply not have been looked at yet.
                 if (m_safe.contains(extension) || (!complete && !containsMinimal(extension))) {
@@ -54,10 +53,14 @@ void SettledLattice::fill(SearchResult& result, const ResolvedParameters& parame
             }
         }
         if (maximal)
-            result.maximalSafeSets.push_back(SafeSet{set, smallest});
+            result.maximalSafeSets.push_back(SafeSet{toColumnSet(set), smallest});
     }
     std::sort(result.maximalSafeSets.begin(), result.maximalSafeSets.end(),
               [](const SafeSet& a, const SafeSet& b) { return sizeThenLexLess(a.columns, b.columns); });
 }
+
+#define QISCOUT_INSTANTIATE(Set) template class SettledLattice<Set>;
+QISCOUT_FOR_EACH_SEARCH_SET_TYPE(QISCOUT_INSTANTIATE)
+#undef QISCOUT_INSTANTIATE
 
 } // namespace qiscout::core

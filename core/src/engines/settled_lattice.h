@@ -13,24 +13,29 @@
 namespace qiscout::core {
 
 /// Safe and minimal vulnerable sets settled by an engine, with their class statistics.
+/// Set is ColumnSet or a FixedColumnSet.
 /// Thread: used by one thread at a time (the coordinator).
+template <typename Set>
 class SettledLattice {
 public:
-    void addSafe(ColumnSet set, std::uint64_t smallestClass);
-    void addMinimal(ColumnSet set, std::uint64_t isolatedRows, std::uint64_t smallestClass);
-
-    /// The safe sets of one size, in no particular order.
-    [[nodiscard]] std::vector<ColumnSet> safeSetsOfSize(int size) const;
+    void addSafe(const Set& set, std::uint64_t smallestClass);
+    void addMinimal(const Set& set, std::uint64_t isolatedRows, std::uint64_t smallestClass);
 
     /// Sorted minimal sets and maximal safe sets. When `complete` is false only sets known to be
     /// maximal are listed: a safe set with an unsettled one-column extension is left out.
     void fill(SearchResult& result, const ResolvedParameters& parameters, bool complete) const;
 
 private:
-    [[nodiscard]] bool containsMinimal(ColumnSet set) const;
+    struct Minimal {
+        Set set;
+        std::uint64_t isolatedRows = 0;
+        std::uint64_t smallestClass = 0;
+    };
 
-    std::unordered_map<ColumnSet, std::uint64_t, ColumnSetHash> m_safe;
-    std::vector<MinimalSet> m_minimal;
+    [[nodiscard]] bool containsMinimal(const Set& set) const;
+
+    std::unordered_map<Set, std::uint64_t, ColumnSetHash> m_safe;
+    std::vector<Minimal> m_minimal;
 };
 
 } // namespace qiscout::core

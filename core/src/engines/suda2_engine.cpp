@@ -33,6 +33,10 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
     if (resolved.k != 1)
         throw SearchParameterError("SUDA2 is defined for k = 1 (sample uniques), not k = " +
                                    std::to_string(resolved.k) + "; choose another algorithm for larger k.");
+    if (resolved.columns.size() > maxSuda2Columns)
+        throw SearchParameterError("SUDA2 searches at most " + std::to_string(maxSuda2Columns) + " columns, not " +
+                                   std::to_string(resolved.columns.size()) +
+                                   "; choose another algorithm for wider tables.");
 
     Suda2Result full;
     SearchResult& result = full.projected;
@@ -72,7 +76,7 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
         msuColumns.push_back(entry.first);
     const std::vector<ColumnSet> minimal = inclusionMinimal(std::move(msuColumns));
     std::vector<ColumnSet> safe = maximalIndependentSets(minimal, resolved.columns, resolved.maxSetSize);
-    std::erase_if(safe, [](ColumnSet set) { return set.empty(); });
+    std::erase_if(safe, [](const ColumnSet& set) { return set.empty(); });
 
     result.minimalSets.resize(minimal.size());
     result.maximalSafeSets.resize(safe.size());

@@ -27,6 +27,9 @@ struct MinimalSampleUnique {
     [[nodiscard]] ColumnSet columns() const;
 };
 
+/// The most columns one SUDA2 search spans: an MSU keeps its columns in one 64-bit word.
+inline constexpr int maxSuda2Columns = 64;
+
 /// SUDA2's full answer for k = 1.
 struct Suda2Result {
     std::vector<MinimalSampleUnique> msus;

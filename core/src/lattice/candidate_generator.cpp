@@ -3,9 +3,12 @@
 
 #include <algorithm>
 
+#include "lattice/fixed_column_set.h"
+
 namespace qiscout::core {
 
-CandidateGenerator::CandidateGenerator(ColumnSet searched, int maxSize)
+template <typename Set>
+CandidateGenerator<Set>::CandidateGenerator(const ColumnSet& searched, int maxSize)
     : m_searchedColumns(searched.columns())
     , m_maxSize(maxSize)
 {
@@ -13,24 +16,25 @@ CandidateGenerator::CandidateGenerator(ColumnSet searched, int maxSize)
         m_columnCursor = m_searchedColumns.size();
 }
 
-std::optional<ColumnSet> CandidateGenerator::next()
+template <typename Set>
+std::optional<Set> CandidateGenerator<Set>::next()
 {
     if (m_level == 1) {
         if (m_columnCursor >= m_searchedColumns.size())
             return std::nullopt;
-        return ColumnSet::single(m_searchedColumns[m_columnCursor++]);
+        return Set::single(m_searchedColumns[m_columnCursor++]);
     }
     // Parents are in lexicographic order and each is extended by ascending columns above its
     // last one, which is the lexicographic order of the extended sets.
     while (m_parentCursor < m_parents.size()) {
-        const ColumnSet parent = m_parents[m_parentCursor];
+        const Set& parent = m_parents[m_parentCursor];
         if (m_columnCursor == 0)
             m_columnCursor = static_cast<std::size_t>(
                 std::upper_bound(m_searchedColumns.begin(), m_searchedColumns.end(), parent.last()) -
                 m_searchedColumns.begin());
         while (m_columnCursor < m_searchedColumns.size()) {
             const int column = m_searchedColumns[m_columnCursor++];
-            const ColumnSet candidate = parent.with(column);
+            Set candidate = parent.with(column);
             if (allSubsetsSafe(candidate, column))
                 return candidate;
         }
@@ -40,20 +44,22 @@ std::optional<ColumnSet> CandidateGenerator::next()
     return std::nullopt;
 }
 
-bool CandidateGenerator::allSubsetsSafe(ColumnSet candidate, int addedColumn) const
+template <typename Set>
+bool CandidateGenerator<Set>::allSubsetsSafe(const Set& candidate, int addedColumn) const
 {
-    for (std::uint64_t rest = candidate.mask(); rest != 0; rest &= rest - 1) {
-        const int column = std::countr_zero(rest);
-        if (column != addedColumn && !m_parentLookup.contains(candidate.without(column)))
-            return false;
-    }
-    return true;
+    bool safe = true;
+    candidate.forEach([&](int column) {
+        if (safe && column != addedColumn && !m_parentLookup.contains(candidate.without(column)))
+            safe = false;
+    });
+    return safe;
 }
 
-bool CandidateGenerator::advance(std::vector<ColumnSet> safeSets)
+template <typename Set>
+bool CandidateGenerator<Set>::advance(std::vector<Set> safeSets)
 {
     ++m_level;
-    std::sort(safeSets.begin(), safeSets.end(), sizeThenLexLess);
+    std::sort(safeSets.begin(), safeSets.end(), SizeThenLex{});
     m_parents = std::move(safeSets);
     m_parentLookup.clear();
     m_parentLookup.insert(m_parents.begin(), m_parents.end());
@@ -65,5 +71,9 @@ bool CandidateGenerator::advance(std::vector<ColumnSet> safeSets)
     }
     return true;
 }
+
+#define QISCOUT_INSTANTIATE(Set) template class CandidateGenerator<Set>;
+QISCOUT_FOR_EACH_SEARCH_SET_TYPE(QISCOUT_INSTANTIATE)
+#undef QISCOUT_INSTANTIATE
 
 } // namespace qiscout::core

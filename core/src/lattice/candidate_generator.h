@@ -17,31 +17,33 @@ namespace qiscout::core {
 /// safe. Once level s is settled this is exactly "contains no banned (vulnerable) set": a subset
 /// of any size that contains no banned set was itself evaluated and found safe, so all of a
 /// yielded set's proper subsets are safe, and a vulnerable yielded set is therefore minimal.
+/// Set is ColumnSet or a FixedColumnSet wide enough for the searched columns.
 /// Thread: used by one thread at a time (the coordinator).
+template <typename Set>
 class CandidateGenerator {
 public:
     /// Starts at level 1: every searched column alone (none when maxSize < 1).
-    CandidateGenerator(ColumnSet searched, int maxSize);
+    CandidateGenerator(const ColumnSet& searched, int maxSize);
 
     /// The next set of the current level, or nullopt when the level is exhausted.
-    [[nodiscard]] std::optional<ColumnSet> next();
+    [[nodiscard]] std::optional<Set> next();
 
     /// Moves to the next level, built from the safe sets of the level just settled (any order).
     /// Returns false when the size limit is reached or no set can follow.
-    bool advance(std::vector<ColumnSet> safeSets);
+    bool advance(std::vector<Set> safeSets);
 
     /// Size of the sets the current level yields.
     [[nodiscard]] int level() const { return m_level; }
 
 private:
-    [[nodiscard]] bool allSubsetsSafe(ColumnSet candidate, int addedColumn) const;
+    [[nodiscard]] bool allSubsetsSafe(const Set& candidate, int addedColumn) const;
 
     std::vector<int> m_searchedColumns;
     int m_maxSize;
     int m_level = 1;
     /// Safe sets of the level below, sorted; the parents the current level extends.
-    std::vector<ColumnSet> m_parents;
-    std::unordered_set<ColumnSet, ColumnSetHash> m_parentLookup;
+    std::vector<Set> m_parents;
+    std::unordered_set<Set, ColumnSetHash> m_parentLookup;
     /// Cursor: next parent, and the next position in m_searchedColumns to extend it with.
     std::size_t m_parentCursor = 0;
     std::size_t m_columnCursor = 0;

@@ -17,12 +17,14 @@ constexpr std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
     return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
 }
 
-using PascalTriangle = std::array<std::array<std::uint64_t, ColumnSet::capacity + 1>, ColumnSet::capacity + 1>;
+/// The rows of Pascal's triangle kept as a table: up to 64 every coefficient fits 64 bits.
+constexpr int pascalRows = 64;
+using PascalTriangle = std::array<std::array<std::uint64_t, pascalRows + 1>, pascalRows + 1>;
 
 constexpr PascalTriangle makePascalTriangle()
 {
     PascalTriangle table{};
-    for (std::size_t n = 0; n <= ColumnSet::capacity; ++n) {
+    for (std::size_t n = 0; n <= pascalRows; ++n) {
         table[n][0] = 1;
         for (std::size_t k = 1; k <= n; ++k)
             table[n][k] = saturatingAdd(table[n - 1][k - 1], table[n - 1][k]);
@@ -109,7 +111,7 @@ private:
         if (const auto found = m_memo.find(key); found != m_memo.end())
             return found->second;
 
-        std::array<int, ColumnSet::capacity> frequency{};
+        std::array<int, pascalRows> frequency{};
         for (const std::uint64_t root : roots)
             for (std::uint64_t rest = root; rest != 0; rest &= rest - 1)
                 ++frequency[static_cast<std::size_t>(std::countr_zero(rest))];
@@ -141,20 +143,28 @@ private:
 
 std::uint64_t LatticeLayout::binomial(int n, int k)
 {
-    if (n < 0 || n > ColumnSet::capacity || k < 0 || k > n)
+    if (n < 0 || k < 0 || k > n)
         return 0;
-    return pascal[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
+    if (n <= pascalRows)
+        return pascal[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
+    // C(n, i) = C(n, i - 1) (n - i + 1) / i divides exactly at every step, and grows with i up to
+    // n / 2, so the first step beyond 64 bits settles the saturated answer.
+    __extension__ using Wide = unsigned __int128;
+    Wide value = 1;
+    for (int i = 1; i <= std::min(k, n - k); ++i) {
+        value = value * static_cast<Wide>(n - i + 1) / static_cast<Wide>(i);
+        if (value > std::numeric_limits<std::uint64_t>::max())
+            return std::numeric_limits<std::uint64_t>::max();
+    }
+    return static_cast<std::uint64_t>(value);
 }
 
-LatticeLayout::LatticeLayout(ColumnSet searchedColumns, int maxSetSize)
+LatticeLayout::LatticeLayout(const ColumnSet& searchedColumns, int maxSetSize)
     : m_searched(searchedColumns)
     , m_columnCount(searchedColumns.size())
     , m_levelCount(maxSetSize < 1 ? searchedColumns.size() : std::min(maxSetSize, searchedColumns.size()))
-{
-    std::size_t local = 0;
-    for (const int column : searchedColumns.columns())
-        m_positions[local++] = column;
-}
+    , m_positions(searchedColumns.columns())
+{}
 
 std::uint64_t LatticeLayout::levelSize(int size) const
 {
@@ -169,19 +179,19 @@ std::uint64_t LatticeLayout::totalSize() const
     return total;
 }
 
-bool LatticeLayout::contains(ColumnSet set) const
+bool LatticeLayout::contains(const ColumnSet& set) const
 {
     return !set.empty() && set.isSubsetOf(m_searched) && set.size() <= m_levelCount;
 }
 
 int LatticeLayout::localIndex(int column) const
 {
-    return ColumnSet::fromMask(m_searched.mask() & ((std::uint64_t{1} << column) - 1)).size();
+    return static_cast<int>(std::lower_bound(m_positions.begin(), m_positions.end(), column) - m_positions.begin());
 }
 
 // Lexicographic rank of c_1 < ... < c_s among s-subsets of n: C(n, s) - 1 - sum_i C(n-1-c_i, s-i+1),
 // the colex rank of the mirrored set subtracted from the last rank.
-std::uint64_t LatticeLayout::rank(ColumnSet set) const
+std::uint64_t LatticeLayout::rank(const ColumnSet& set) const
 {
     assert(contains(set));
     const int size = set.size();
@@ -198,7 +208,8 @@ ColumnSet LatticeLayout::unrank(int size, std::uint64_t rank) const
 {
     assert(size >= 1 && size <= m_columnCount && rank < binomial(m_columnCount, size));
     std::uint64_t mirroredColex = binomial(m_columnCount, size) - 1 - rank;
-    std::uint64_t mask = 0;
+    std::vector<int> columns;
+    columns.reserve(static_cast<std::size_t>(size));
     int mirrored = m_columnCount; // mirrored positions strictly decrease from one column to the next
     for (int remaining = size; remaining >= 1; --remaining) {
         int candidate = mirrored - 1;
@@ -206,12 +217,12 @@ ColumnSet LatticeLayout::unrank(int size, std::uint64_t rank) const
             --candidate;
         mirroredColex -= binomial(candidate, remaining);
         mirrored = candidate;
-        mask |= std::uint64_t{1} << tableColumn(m_columnCount - 1 - candidate);
+        columns.push_back(tableColumn(m_columnCount - 1 - candidate));
     }
-    return ColumnSet::fromMask(mask);
+    return ColumnSet::fromColumns(columns);
 }
 
-double LatticeLayout::x(ColumnSet set) const
+double LatticeLayout::x(const ColumnSet& set) const
 {
     return (static_cast<double>(rank(set)) + 0.5) / static_cast<double>(levelSize(set.size()));
 }
@@ -221,7 +232,7 @@ double LatticeLayout::y(int size) const
     return m_levelCount <= 1 ? 0.0 : static_cast<double>(size - 1) / static_cast<double>(m_levelCount - 1);
 }
 
-std::uint64_t LatticeLayout::bucketOf(ColumnSet set, std::uint64_t bucketCount) const
+std::uint64_t LatticeLayout::bucketOf(const ColumnSet& set, std::uint64_t bucketCount) const
 {
     return bucketOfRank(rank(set), levelSize(set.size()), bucketCount);
 }
@@ -240,7 +251,7 @@ RankRange LatticeLayout::bucketRanks(std::uint64_t bucket, std::uint64_t levelSi
 std::vector<std::uint64_t> LatticeLayout::countContainingAny(std::span<const ColumnSet> sets) const
 {
     std::vector<std::uint64_t> roots;
-    for (const ColumnSet set : sets) {
+    for (const ColumnSet& set : sets) {
         if (!set.isSubsetOf(m_searched))
             continue;
         std::uint64_t local = 0;

@@ -10,7 +10,7 @@ namespace {
 // in ascending order and a branch stops as soon as it contains an edge.
 class FixedSizeIndependentSets {
 public:
-    FixedSizeIndependentSets(const std::vector<ColumnSet>& edges, ColumnSet universe, int target)
+    FixedSizeIndependentSets(const std::vector<ColumnSet>& edges, const ColumnSet& universe, int target)
         : m_edges(edges)
         , m_columns(universe.columns())
         , m_target(target)
@@ -32,7 +32,7 @@ private:
         const auto missing = static_cast<std::size_t>(m_target - current.size());
         for (std::size_t i = next; i + missing <= m_columns.size(); ++i) {
             const ColumnSet candidate = current.with(m_columns[i]);
-            const bool independent = std::none_of(m_edges.begin(), m_edges.end(), [&](ColumnSet edge) {
+            const bool independent = std::none_of(m_edges.begin(), m_edges.end(), [&](const ColumnSet& edge) {
                 return edge.contains(m_columns[i]) && edge.isSubsetOf(candidate);
             });
             if (independent)
@@ -53,17 +53,18 @@ std::vector<ColumnSet> inclusionMinimal(std::vector<ColumnSet> sets)
     std::sort(sets.begin(), sets.end(), sizeThenLexLess);
     sets.erase(std::unique(sets.begin(), sets.end()), sets.end());
     std::vector<ColumnSet> minimal;
-    for (const ColumnSet set : sets)
-        if (std::none_of(minimal.begin(), minimal.end(), [set](ColumnSet kept) { return kept.isSubsetOf(set); }))
+    for (const ColumnSet& set : sets)
+        if (std::none_of(minimal.begin(), minimal.end(),
+                         [&set](const ColumnSet& kept) { return kept.isSubsetOf(set); }))
             minimal.push_back(set);
     return minimal;
 }
 
-std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, ColumnSet universe)
+std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, const ColumnSet& universe)
 {
     std::vector<ColumnSet> restricted;
     restricted.reserve(edges.size());
-    for (const ColumnSet edge : edges)
+    for (const ColumnSet& edge : edges)
         restricted.push_back(edge.intersected(universe));
     // Transversals of the minimal edges are those of all edges; small edges first keep the
     // intermediate families of Berge's method small.
@@ -74,21 +75,21 @@ std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, 
     // Berge: the minimal transversals of H + e are the minimal sets among T (T hits e) and
     // T + v (T misses e, v in e). A T + v can only be dominated by a T' that hits e and holds v.
     std::vector<ColumnSet> transversals{ColumnSet{}};
-    for (const ColumnSet edge : minimalEdges) {
+    for (const ColumnSet& edge : minimalEdges) {
         std::vector<ColumnSet> hitting;
         std::vector<ColumnSet> missing;
-        for (const ColumnSet transversal : transversals)
-            (transversal.intersected(edge).empty() ? missing : hitting).push_back(transversal);
+        for (const ColumnSet& transversal : transversals)
+            (transversal.intersects(edge) ? hitting : missing).push_back(transversal);
         std::vector<ColumnSet> next = hitting;
         for (const int column : edge.columns()) {
             std::vector<ColumnSet> holders;
-            for (const ColumnSet transversal : hitting)
+            for (const ColumnSet& transversal : hitting)
                 if (transversal.contains(column))
                     holders.push_back(transversal);
-            for (const ColumnSet transversal : missing) {
+            for (const ColumnSet& transversal : missing) {
                 const ColumnSet candidate = transversal.with(column);
                 if (std::none_of(holders.begin(), holders.end(),
-                                 [candidate](ColumnSet holder) { return holder.isSubsetOf(candidate); }))
+                                 [&candidate](const ColumnSet& holder) { return holder.isSubsetOf(candidate); }))
                     next.push_back(candidate);
             }
         }
@@ -98,11 +99,12 @@ std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, 
     return transversals;
 }
 
-std::vector<ColumnSet> maximalIndependentSets(const std::vector<ColumnSet>& edges, ColumnSet universe, int maxSize)
+std::vector<ColumnSet> maximalIndependentSets(const std::vector<ColumnSet>& edges, const ColumnSet& universe,
+                                              int maxSize)
 {
     std::vector<ColumnSet> restricted;
     restricted.reserve(edges.size());
-    for (const ColumnSet edge : edges)
+    for (const ColumnSet& edge : edges)
         restricted.push_back(edge.intersected(universe));
     const std::vector<ColumnSet> minimalEdges = inclusionMinimal(std::move(restricted));
     if (!minimalEdges.empty() && minimalEdges.front().empty())
@@ -112,7 +114,7 @@ std::vector<ColumnSet> maximalIndependentSets(const std::vector<ColumnSet>& edge
     // An independent set below the limit must be maximal outright; at the limit every independent
     // set qualifies, maximal or not, because its supersets are out of reach.
     std::vector<ColumnSet> result;
-    for (const ColumnSet transversal : minimalTransversals(minimalEdges, universe)) {
+    for (const ColumnSet& transversal : minimalTransversals(minimalEdges, universe)) {
         const ColumnSet independent = universe.minus(transversal);
         if (independent.size() < limit || (independent.size() == limit && limit == universe.size()))
             result.push_back(independent);

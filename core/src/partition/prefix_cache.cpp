@@ -3,9 +3,12 @@
 
 #include <algorithm>
 
+#include "lattice/fixed_column_set.h"
+
 namespace qiscout::core {
 
-std::shared_ptr<const PositionListIndex> PrefixCache::find(ColumnSet set)
+template <typename Set>
+std::shared_ptr<const PositionListIndex> PrefixCache<Set>::find(const Set& set)
 {
     for (Entry& entry : m_entries) {
         if (entry.set == set) {
@@ -16,12 +19,14 @@ std::shared_ptr<const PositionListIndex> PrefixCache::find(ColumnSet set)
     return nullptr;
 }
 
-bool PrefixCache::contains(ColumnSet set) const
+template <typename Set>
+bool PrefixCache<Set>::contains(const Set& set) const
 {
-    return std::any_of(m_entries.begin(), m_entries.end(), [set](const Entry& entry) { return entry.set == set; });
+    return std::any_of(m_entries.begin(), m_entries.end(), [&set](const Entry& entry) { return entry.set == set; });
 }
 
-std::size_t PrefixCache::largestSubsetPosition(ColumnSet set) const
+template <typename Set>
+std::size_t PrefixCache<Set>::largestSubsetPosition(const Set& set) const
 {
     std::size_t best = m_entries.size();
     for (std::size_t position = 0; position < m_entries.size(); ++position) {
@@ -35,7 +40,8 @@ std::size_t PrefixCache::largestSubsetPosition(ColumnSet set) const
     return best;
 }
 
-PrefixCache::Found PrefixCache::findLargestSubset(ColumnSet set)
+template <typename Set>
+typename PrefixCache<Set>::Found PrefixCache<Set>::findLargestSubset(const Set& set)
 {
     const std::size_t best = largestSubsetPosition(set);
     if (best == m_entries.size())
@@ -44,13 +50,15 @@ PrefixCache::Found PrefixCache::findLargestSubset(ColumnSet set)
     return Found{m_entries[best].set, m_entries[best].index};
 }
 
-ColumnSet PrefixCache::largestSubset(ColumnSet set) const
+template <typename Set>
+Set PrefixCache<Set>::largestSubset(const Set& set) const
 {
     const std::size_t best = largestSubsetPosition(set);
-    return best == m_entries.size() ? ColumnSet{} : m_entries[best].set;
+    return best == m_entries.size() ? Set{} : m_entries[best].set;
 }
 
-void PrefixCache::insert(ColumnSet set, std::shared_ptr<PositionListIndex> index)
+template <typename Set>
+void PrefixCache<Set>::insert(const Set& set, std::shared_ptr<PositionListIndex> index)
 {
     if (find(set))
         return;
@@ -64,7 +72,8 @@ void PrefixCache::insert(ColumnSet set, std::shared_ptr<PositionListIndex> index
     }
 }
 
-PartitionStorage PrefixCache::takeSpare(const std::function<bool(ColumnSet)>& stillWanted)
+template <typename Set>
+PartitionStorage PrefixCache<Set>::takeSpare(const std::function<bool(const Set&)>& stillWanted)
 {
     Entry* oldest = nullptr;
     Entry* oldestUnwanted = nullptr;
@@ -88,5 +97,9 @@ PartitionStorage PrefixCache::takeSpare(const std::function<bool(ColumnSet)>& st
     m_entries.erase(m_entries.begin() + (taken - m_entries.data()));
     return storage;
 }
+
+#define QISCOUT_INSTANTIATE(Set) template class PrefixCache<Set>;
+QISCOUT_FOR_EACH_SEARCH_SET_TYPE(QISCOUT_INSTANTIATE)
+#undef QISCOUT_INSTANTIATE
 
 } // namespace qiscout::core

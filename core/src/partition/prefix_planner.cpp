@@ -5,33 +5,34 @@
 #include <queue>
 #include <unordered_map>
 
+#include "lattice/fixed_column_set.h"
+
 namespace qiscout::core {
 
-std::vector<PlannedSet> planPrefixes(std::span<const ColumnSet> sets)
+template <typename Set>
+std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets)
 {
-    std::unordered_map<ColumnSet, std::vector<std::size_t>, ColumnSetHash> setsOfPrefix;
-    for (std::size_t index = 0; index < sets.size(); ++index) {
-        for (const int column : sets[index].columns())
-            setsOfPrefix[sets[index].without(column)].push_back(index);
-    }
+    std::unordered_map<Set, std::vector<std::size_t>, ColumnSetHash> setsOfPrefix;
+    for (std::size_t index = 0; index < sets.size(); ++index)
+        sets[index].forEach([&](int column) { setsOfPrefix[sets[index].without(column)].push_back(index); });
 
     // Lazy greedy: a prefix's count only falls as sets get planned, so an entry whose count is
     // stale is recounted and pushed back; the top entry with a fresh count is the best prefix.
     struct Candidate {
         std::size_t unplanned;
-        ColumnSet prefix;
+        Set prefix;
     };
     const auto worse = [](const Candidate& a, const Candidate& b) {
         if (a.unplanned != b.unplanned)
             return a.unplanned < b.unplanned;
-        return sizeThenLexLess(b.prefix, a.prefix);
+        return SizeThenLex{}(b.prefix, a.prefix);
     };
     std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(worse);
     for (const auto& [prefix, members] : setsOfPrefix)
         queue.push(Candidate{members.size(), prefix});
 
     std::vector<bool> planned(sets.size(), false);
-    std::vector<PlannedSet> plan;
+    std::vector<PlannedSet<Set>> plan;
     plan.reserve(sets.size());
     while (plan.size() < sets.size()) {
         const Candidate top = queue.top();
@@ -47,16 +48,20 @@ std::vector<PlannedSet> planPrefixes(std::span<const ColumnSet> sets)
         for (const std::size_t index : members) {
             if (!planned[index]) {
                 planned[index] = true;
-                plan.push_back(PlannedSet{sets[index], top.prefix});
+                plan.push_back(PlannedSet<Set>{sets[index], top.prefix});
             }
         }
     }
-    std::sort(plan.begin(), plan.end(), [](const PlannedSet& a, const PlannedSet& b) {
+    std::sort(plan.begin(), plan.end(), [](const PlannedSet<Set>& a, const PlannedSet<Set>& b) {
         if (a.prefix != b.prefix)
-            return sizeThenLexLess(a.prefix, b.prefix);
-        return sizeThenLexLess(a.set, b.set);
+            return SizeThenLex{}(a.prefix, b.prefix);
+        return SizeThenLex{}(a.set, b.set);
     });
     return plan;
 }
+
+#define QISCOUT_INSTANTIATE(Set) template std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets);
+QISCOUT_FOR_EACH_SEARCH_SET_TYPE(QISCOUT_INSTANTIATE)
+#undef QISCOUT_INSTANTIATE
 
 } // namespace qiscout::core

@@ -10,9 +10,10 @@
 namespace qiscout::core {
 
 /// A set to evaluate and the subset, one column smaller, whose partition it refines.
+template <typename Set>
 struct PlannedSet {
-    ColumnSet set;
-    ColumnSet prefix;
+    Set set;
+    Set prefix;
 };
 
 /// Assigns every set (all of one size s >= 2) a prefix among its subsets of size s - 1, so that
@@ -22,6 +23,8 @@ struct PlannedSet {
 /// Greedy: repeatedly takes the prefix shared by the most sets not yet planned (ties: the lowest
 /// prefix in size-then-lexicographic order), so the plan depends on the sets alone.
 /// The result holds each set once, grouped by prefix, prefixes ascending, sets ascending in a group.
-[[nodiscard]] std::vector<PlannedSet> planPrefixes(std::span<const ColumnSet> sets);
+/// Set is ColumnSet or a FixedColumnSet.
+template <typename Set>
+[[nodiscard]] std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets);
 
 } // namespace qiscout::core

@@ -18,7 +18,7 @@ SetOracle::SetOracle(const EncodedTable& table, std::uint64_t k) : m_table(table
     });
 }
 
-std::vector<int> SetOracle::refinementOrder(ColumnSet set) const
+std::vector<int> SetOracle::refinementOrder(const ColumnSet& set) const
 {
     std::vector<int> order;
     order.reserve(static_cast<std::size_t>(set.size()));
@@ -28,7 +28,7 @@ std::vector<int> SetOracle::refinementOrder(ColumnSet set) const
     return order;
 }
 
-SetMeasure SetOracle::measure(ColumnSet set, OracleWorkspace& workspace, RowPartition& partition) const
+SetMeasure SetOracle::measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const
 {
     partition = wholeTablePartition(m_table.rowCount);
     for (const int column : refinementOrder(set)) {
@@ -38,7 +38,7 @@ SetMeasure SetOracle::measure(ColumnSet set, OracleWorkspace& workspace, RowPart
     return summarize(partition);
 }
 
-bool SetOracle::staysSafe(const RowPartition& base, ColumnSet extra, OracleWorkspace& workspace,
+bool SetOracle::staysSafe(const RowPartition& base, const ColumnSet& extra, OracleWorkspace& workspace,
                           RowPartition& result) const
 {
     const RowPartition* current = &base;

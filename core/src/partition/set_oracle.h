@@ -38,11 +38,12 @@ public:
     [[nodiscard]] std::uint64_t k() const { return m_k; }
 
     /// Full classes of `set` from scratch; `partition` receives them.
-    SetMeasure measure(ColumnSet set, OracleWorkspace& workspace, RowPartition& partition) const;
+    SetMeasure measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;
 
     /// Whether a safe set stays safe when `extra` is added, given the safe set's partition `base`.
     /// Stops at the first class of at most k rows. On true, `result` holds the larger set's classes.
-    bool staysSafe(const RowPartition& base, ColumnSet extra, OracleWorkspace& workspace, RowPartition& result) const;
+    bool staysSafe(const RowPartition& base, const ColumnSet& extra, OracleWorkspace& workspace,
+                   RowPartition& result) const;
 
     /// Statistics of a complete partition.
     [[nodiscard]] SetMeasure summarize(const RowPartition& partition) const;
@@ -50,7 +51,7 @@ public:
 private:
     /// Most distinct values first: classes shrink early, so later steps copy singletons cheaply
     /// and small classes (vulnerability) show up sooner.
-    [[nodiscard]] std::vector<int> refinementOrder(ColumnSet set) const;
+    [[nodiscard]] std::vector<int> refinementOrder(const ColumnSet& set) const;
 
     const EncodedTable& m_table;
     std::uint64_t m_k;

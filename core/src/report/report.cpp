@@ -246,21 +246,22 @@ std::string formatIsoUtc(std::chrono::system_clock::time_point when)
 
 std::vector<HittingStep> greedyHittingSet(const std::vector<ColumnSet>& sets)
 {
-    std::array<std::uint64_t, ColumnSet::capacity> overall{};
-    for (const ColumnSet set : sets)
-        for (const int column : set.columns())
-            ++overall[static_cast<std::size_t>(column)];
+    int width = 0;
+    for (const ColumnSet& set : sets)
+        width = set.empty() ? width : std::max(width, set.last() + 1);
+    std::vector<std::uint64_t> overall(static_cast<std::size_t>(width), 0);
+    for (const ColumnSet& set : sets)
+        set.forEach([&overall](int column) { ++overall[static_cast<std::size_t>(column)]; });
     std::vector<bool> hit(sets.size(), false);
     std::size_t remaining = sets.size();
     std::vector<HittingStep> steps;
     while (remaining > 0) {
-        std::array<std::uint64_t, ColumnSet::capacity> gain{};
+        std::vector<std::uint64_t> gain(static_cast<std::size_t>(width), 0);
         for (std::size_t i = 0; i < sets.size(); ++i)
             if (!hit[i])
-                for (const int column : sets[i].columns())
-                    ++gain[static_cast<std::size_t>(column)];
+                sets[i].forEach([&gain](int column) { ++gain[static_cast<std::size_t>(column)]; });
         int best = -1;
-        for (int column = 0; column < ColumnSet::capacity; ++column) {
+        for (int column = 0; column < width; ++column) {
             const auto c = static_cast<std::size_t>(column);
             if (gain[c] == 0)
                 continue;
@@ -362,8 +363,7 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
         described.distinctValues = column.distinctCount();
         described.missingCells = column.missingCells();
         described.description = column.description;
-        described.searched =
-            c < static_cast<std::size_t>(ColumnSet::capacity) && result.searchedColumns.contains(static_cast<int>(c));
+        described.searched = result.searchedColumns.contains(static_cast<int>(c));
         report.columns.push_back(std::move(described));
     }
 
@@ -388,8 +388,9 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
         minimalColumns.push_back(set.columns);
 
     for (const int column : report.searchedColumns.columns()) {
-        const auto count = static_cast<std::uint64_t>(std::count_if(
-            minimalColumns.begin(), minimalColumns.end(), [column](ColumnSet set) { return set.contains(column); }));
+        const auto count =
+            static_cast<std::uint64_t>(std::count_if(minimalColumns.begin(), minimalColumns.end(),
+                                                     [column](const ColumnSet& set) { return set.contains(column); }));
         report.columnRanking.push_back({column, count});
     }
     std::stable_sort(report.columnRanking.begin(), report.columnRanking.end(),
@@ -446,7 +447,7 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
     }
 
     ColumnSet examined = report.searchedColumns;
-    for (std::size_t c = 0; c < report.columns.size() && c < static_cast<std::size_t>(ColumnSet::capacity); ++c)
+    for (std::size_t c = 0; c < report.columns.size(); ++c)
         if (report.columns[c].role == ColumnRole::Sensitive)
             examined = examined.with(static_cast<int>(c));
     report.dependencies = findFunctionalDependencies(table, examined);

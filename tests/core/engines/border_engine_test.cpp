@@ -19,6 +19,7 @@
 #include "engines/brute_force_engine.h"
 #include "engines/fpvi_engine.h"
 #include "partition/class_partition.h"
+#include "support/column_masks.h"
 #include "support/worked_example.h"
 
 using namespace qiscout::core;
@@ -40,7 +41,7 @@ std::string text(const std::vector<MinimalSet>& sets)
 {
     std::ostringstream out;
     for (const MinimalSet& set : sets)
-        out << set.columns.mask() << ':' << set.isolatedRows << '/' << set.smallestClass << ' ';
+        out << testing::maskOf(set.columns) << ':' << set.isolatedRows << '/' << set.smallestClass << ' ';
     return out.str();
 }
 
@@ -48,7 +49,7 @@ std::string text(const std::vector<SafeSet>& sets)
 {
     std::ostringstream out;
     for (const SafeSet& set : sets)
-        out << set.columns.mask() << ':' << set.smallestClass << ' ';
+        out << testing::maskOf(set.columns) << ':' << set.smallestClass << ' ';
     return out.str();
 }
 
@@ -200,14 +201,14 @@ TEST_CASE("The border search equals the exhaustive reference on random tables", 
             if (random() % 2 == 0)
                 parameters.maxSetSize = 1 + static_cast<int>(random() % static_cast<std::uint32_t>(columnCount));
             if (random() % 3 == 0)
-                parameters.columns = ColumnSet::fromMask(random() % (std::uint64_t{1} << columnCount))
+                parameters.columns = testing::setOfMask(random() % (std::uint64_t{1} << columnCount))
                                          .intersected(ColumnSet::firstN(columnCount));
             const SearchResult expected = runBruteForce(table, parameters, {}, observer);
             for (const int threads : threadCounts()) {
                 parameters.threads = threads;
                 INFO("seed " << seed << ", " << table.rowCount << " rows x " << columnCount << " columns, k " << k
                              << ", threads " << threads << ", limit " << parameters.maxSetSize.value_or(0)
-                             << ", selection " << parameters.columns.value_or(ColumnSet::firstN(64)).mask());
+                             << ", selection " << testing::maskOf(parameters.columns.value_or(ColumnSet::firstN(64))));
                 const SearchResult actual = runBorderSearch(table, parameters, {}, observer);
                 REQUIRE(actual.complete);
                 REQUIRE(actual.searchedColumns == expected.searchedColumns);

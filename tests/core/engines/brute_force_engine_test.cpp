@@ -11,6 +11,7 @@
 #include "qiscout/core/table/encoded_table.h"
 
 #include "engines/brute_force_engine.h"
+#include "support/column_masks.h"
 #include "support/random_table.h"
 #include "support/result_printing.h"
 #include "support/worked_example.h"
@@ -67,13 +68,13 @@ NaiveAnswer naiveAnswer(const EncodedTable& table, std::uint64_t k, int maxSize)
                 return proper(entry.first) && entry.second.vulnerable;
             });
             if (minimal)
-                answer.minimalSets.push_back({ColumnSet::fromMask(set), measure.isolated, measure.smallest});
+                answer.minimalSets.push_back({testing::setOfMask(set), measure.isolated, measure.smallest});
         } else {
             const bool maximal = std::none_of(measures.begin(), measures.end(), [&](const auto& entry) {
                 return entry.first != set && (entry.first & set) == set && !entry.second.vulnerable;
             });
             if (maximal)
-                answer.maximalSafeSets.push_back({ColumnSet::fromMask(set), measure.smallest});
+                answer.maximalSafeSets.push_back({testing::setOfMask(set), measure.smallest});
         }
     }
     std::sort(answer.minimalSets.begin(), answer.minimalSets.end(),
@@ -199,7 +200,7 @@ TEST_CASE("The exhaustive search stops at once when stop is requested", "[brute]
     CHECK(result.stats.setsEvaluated == 0);
 }
 
-TEST_CASE("The exhaustive search refuses more than twenty columns", "[brute]")
+TEST_CASE("The exhaustive search refuses lattices of more than 2^20 sets, whatever the table's width", "[brute]")
 {
     std::vector<std::string> names;
     for (int c = 0; c < 21; ++c)
@@ -211,4 +212,16 @@ TEST_CASE("The exhaustive search refuses more than twenty columns", "[brute]")
     twenty.columns = ColumnSet::firstN(20);
     twenty.maxSetSize = 1;
     CHECK(runBruteForce(table, twenty, {}, observer).minimalSets.size() == 20);
+
+    std::vector<std::string> wideNames;
+    for (int c = 0; c < 1500; ++c)
+        wideNames.push_back("c" + std::to_string(c));
+    const EncodedTable wide = encodeRows(wideNames, {std::vector<std::string>(1500, "x")});
+    SearchParameters pairs;
+    pairs.columns = ColumnSet::firstN(1500);
+    pairs.maxSetSize = 2;
+    // 1500 + C(1500, 2) = 1,125,750 sets.
+    CHECK_THROWS_AS(runBruteForce(wide, pairs, {}, observer), SearchParameterError);
+    pairs.maxSetSize = 1;
+    CHECK(runBruteForce(wide, pairs, {}, observer).minimalSets.size() == 1500);
 }

@@ -2,7 +2,9 @@
 // Every engine against the exhaustive search on random small tables (issue 3, Tests).
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -28,30 +30,32 @@ struct Engine {
     EngineFunction run;
     bool usesBatches;
     bool onlyKOne;
+    int maxColumns;
 };
 
 const std::array<Engine, 4> engines{{
-    {"fpvi", runFpvi, true, false},
-    {"mtui", runMtui, true, false},
-    {"border", runBorderSearch, true, false},
-    {"suda2", runSuda2, false, true},
+    {"fpvi", runFpvi, true, false, std::numeric_limits<int>::max()},
+    {"mtui", runMtui, true, false, std::numeric_limits<int>::max()},
+    {"border", runBorderSearch, true, false, std::numeric_limits<int>::max()},
+    {"suda2", runSuda2, false, true, maxSuda2Columns},
 }};
 
 constexpr std::array<int, 2> threadCounts{1, 2};
 constexpr std::array<std::uint32_t, 4> batchSizes{1, 7, 500, 100000};
 
 // Runs every engine, thread count and batch size on one table and compares with the brute force.
-void checkAgainstBrute(const EncodedTable& table, const std::string& tableDescription, SearchParameters parameters)
+void checkAgainstBrute(const EncodedTable& table, const std::string& tableDescription, SearchParameters parameters,
+                       std::span<const std::uint32_t> batches = batchSizes)
 {
     NullObserver observer;
     const SearchResult expected = runBruteForce(table, parameters, {}, observer);
     REQUIRE(expected.complete);
     for (const Engine& engine : engines) {
-        if (engine.onlyKOne && parameters.k != 1)
+        if ((engine.onlyKOne && parameters.k != 1) || static_cast<std::size_t>(engine.maxColumns) < table.columnCount())
             continue;
         for (const int threads : threadCounts) {
-            for (const std::uint32_t batchSize : batchSizes) {
-                if (!engine.usesBatches && batchSize != batchSizes.front())
+            for (const std::uint32_t batchSize : batches) {
+                if (!engine.usesBatches && batchSize != batches.front())
                     continue;
                 parameters.threads = threads;
                 parameters.batchSize = batchSize;
@@ -95,5 +99,44 @@ TEST_CASE("Every engine agrees with the brute force under a size limit and a col
             selection = selection.with(column);
         parameters.columns = selection;
         checkAgainstBrute(table, testing::describeRandomTable(seed, table), parameters);
+    }
+}
+
+// Wide tables take the engines' wider set types (two words up to 128 columns, eight beyond), and a
+// selection of late columns keeps a narrow search inside a wide table.
+TEST_CASE("Every engine agrees with the brute force on tables of 70 to 130 columns under a size limit",
+          "[property][wide]")
+{
+    constexpr std::array<std::uint32_t, 2> wideBatches{1, 500};
+    const std::uint64_t k = GENERATE(1U, 3U);
+    for (std::uint64_t seed = 2001; seed <= 2010; ++seed) {
+        const EncodedTable table = testing::makeRandomTable(seed, 130, 70);
+        const auto columnCount = static_cast<int>(table.columnCount());
+        SearchParameters parameters;
+        parameters.k = k;
+        parameters.maxSetSize = columnCount <= 80 ? 3 : 2;
+        parameters.columns = ColumnSet::firstN(columnCount);
+        checkAgainstBrute(table, testing::describeRandomTable(seed, table), parameters, wideBatches);
+        ColumnSet late;
+        for (int column = columnCount - 1; column >= 0 && late.size() < 12; column -= 5)
+            late = late.with(column);
+        parameters.columns = late;
+        parameters.maxSetSize = 4;
+        checkAgainstBrute(table, testing::describeRandomTable(seed, table) + ", late columns", parameters, wideBatches);
+    }
+}
+
+// Beyond 512 columns the engines search with the heap-backed ColumnSet itself.
+TEST_CASE("Every engine agrees with the brute force on a table of 600 columns", "[property][wide]")
+{
+    constexpr std::array<std::uint32_t, 1> oneBatch{500};
+    const std::uint64_t k = GENERATE(1U, 2U);
+    for (std::uint64_t seed = 3001; seed <= 3002; ++seed) {
+        const EncodedTable table = testing::makeRandomTable(seed, 600, 600);
+        SearchParameters parameters;
+        parameters.k = k;
+        parameters.maxSetSize = 2;
+        parameters.columns = ColumnSet::firstN(600);
+        checkAgainstBrute(table, testing::describeRandomTable(seed, table), parameters, oneBatch);
     }
 }

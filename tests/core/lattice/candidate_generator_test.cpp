@@ -11,7 +11,7 @@ using namespace qiscout::core;
 
 namespace {
 
-std::vector<ColumnSet> drain(CandidateGenerator& generator)
+std::vector<ColumnSet> drain(CandidateGenerator<ColumnSet>& generator)
 {
     std::vector<ColumnSet> sets;
     while (const auto set = generator.next())
@@ -28,7 +28,7 @@ bool containsAny(ColumnSet set, const std::vector<ColumnSet>& banned)
 
 TEST_CASE("CandidateGenerator yields single columns first, in order", "[generator]")
 {
-    CandidateGenerator generator(ColumnSet::of({1, 4, 6}), 3);
+    CandidateGenerator<ColumnSet> generator(ColumnSet::of({1, 4, 6}), 3);
     CHECK(generator.level() == 1);
     CHECK(drain(generator) == std::vector<ColumnSet>{ColumnSet::of({1}), ColumnSet::of({4}), ColumnSet::of({6})});
 }
@@ -57,14 +57,14 @@ TEST_CASE("CandidateGenerator skips exactly the supersets of banned sets, level 
                 banned.push_back(set);
         }
 
-        CandidateGenerator generator(searched, maxSize);
+        CandidateGenerator<ColumnSet> generator(searched, maxSize);
         std::vector<ColumnSet> yielded;
         bool more = true;
         while (more) {
             const std::vector<ColumnSet> level = drain(generator);
             yielded.insert(yielded.end(), level.begin(), level.end());
             std::vector<ColumnSet> safe;
-            for (const ColumnSet set : level)
+            for (const ColumnSet& set : level)
                 if (!containsAny(set, banned))
                     safe.push_back(set);
             std::shuffle(safe.begin(), safe.end(), random);

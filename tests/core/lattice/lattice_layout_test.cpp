@@ -9,6 +9,8 @@
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/lattice/lattice_layout.h"
 
+#include "support/column_masks.h"
+
 using qiscout::core::ColumnSet;
 using qiscout::core::LatticeLayout;
 
@@ -105,8 +107,8 @@ TEST_CASE("LatticeLayout ranks grow with sizeThenLexLess between random sets", "
         return state >> 24;
     };
     for (int trial = 0; trial < 2000; ++trial) {
-        const ColumnSet a = ColumnSet::fromMask(next() & ((std::uint64_t{1} << 40) - 1));
-        ColumnSet b = ColumnSet::fromMask(next() & ((std::uint64_t{1} << 40) - 1));
+        const ColumnSet a = qiscout::core::testing::setOfMask(next() & ((std::uint64_t{1} << 40) - 1));
+        ColumnSet b = qiscout::core::testing::setOfMask(next() & ((std::uint64_t{1} << 40) - 1));
         if (a.empty() || b.empty())
             continue;
         while (b.size() > a.size())

@@ -45,7 +45,7 @@ std::vector<ColumnSet> exhaustiveTransversals(const std::vector<ColumnSet>& edge
 {
     const auto subsets = allSubsets(universe);
     std::vector<ColumnSet> result;
-    for (const ColumnSet set : subsets) {
+    for (const ColumnSet& set : subsets) {
         if (!hitsEvery(set, edges, universe))
             continue;
         const bool minimal = std::none_of(subsets.begin(), subsets.end(), [&](ColumnSet other) {
@@ -63,7 +63,7 @@ std::vector<ColumnSet> exhaustiveIndependent(const std::vector<ColumnSet>& edges
     const auto subsets = allSubsets(universe);
     const auto admissible = [&](ColumnSet set) { return set.size() <= maxSize && !containsEdge(set, edges, universe); };
     std::vector<ColumnSet> result;
-    for (const ColumnSet set : subsets) {
+    for (const ColumnSet& set : subsets) {
         if (!admissible(set))
             continue;
         const bool maximal = std::none_of(subsets.begin(), subsets.end(), [&](ColumnSet other) {

@@ -45,7 +45,7 @@ private:
 TEST_CASE("The prefix cache finds the largest cached subset and hands back buffers only when full", "[cache]")
 {
     const OneColumn column;
-    PrefixCache cache(3 * column.partitionBytes());
+    PrefixCache<ColumnSet> cache(3 * column.partitionBytes());
     CHECK(cache.takeSpare().rows.empty());
     cache.insert(ColumnSet::of({0}), column.partition());
     cache.insert(ColumnSet::of({1}), column.partition());
@@ -67,7 +67,7 @@ TEST_CASE("The prefix cache finds the largest cached subset and hands back buffe
 TEST_CASE("The prefix cache hands back the buffers of a partition no longer wanted while it has room", "[cache]")
 {
     const OneColumn column;
-    PrefixCache cache(10 * column.partitionBytes());
+    PrefixCache<ColumnSet> cache(10 * column.partitionBytes());
     cache.insert(ColumnSet::of({0}), column.partition());
     cache.insert(ColumnSet::of({1}), column.partition());
     cache.insert(ColumnSet::of({0, 1}), column.partition());

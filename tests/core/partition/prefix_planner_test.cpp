@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "partition/prefix_planner.h"
+#include "support/column_masks.h"
 
 using qiscout::core::ColumnSet;
 using qiscout::core::PlannedSet;
@@ -20,16 +21,16 @@ std::vector<ColumnSet> setsOfSize(int columns, int size)
     std::vector<ColumnSet> sets;
     for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << columns); ++mask) {
         if (std::popcount(mask) == size)
-            sets.push_back(ColumnSet::fromMask(mask));
+            sets.push_back(qiscout::core::testing::setOfMask(mask));
     }
     return sets;
 }
 
-std::size_t distinctPrefixes(const std::vector<PlannedSet>& plan)
+std::size_t distinctPrefixes(const std::vector<PlannedSet<ColumnSet>>& plan)
 {
     std::set<std::uint64_t> prefixes;
-    for (const PlannedSet& planned : plan)
-        prefixes.insert(planned.prefix.mask());
+    for (const PlannedSet<ColumnSet>& planned : plan)
+        prefixes.insert(qiscout::core::testing::maskOf(planned.prefix));
     return prefixes.size();
 }
 
@@ -40,27 +41,28 @@ TEST_CASE("Every set is planned once, from a subset one column smaller, grouped 
     for (int size = 2; size <= 4; ++size) {
         std::vector<ColumnSet> sets = setsOfSize(7, size);
         // Leave gaps, as pruning does, so that prefixes serve uneven numbers of sets.
-        sets.erase(std::remove_if(sets.begin(), sets.end(), [](ColumnSet set) { return set.mask() % 3 == 0; }),
+        sets.erase(std::remove_if(sets.begin(), sets.end(),
+                                  [](ColumnSet set) { return qiscout::core::testing::maskOf(set) % 3 == 0; }),
                    sets.end());
-        const std::vector<PlannedSet> plan = planPrefixes(sets);
+        const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets);
         REQUIRE(plan.size() == sets.size());
         std::set<std::uint64_t> planned;
-        for (const PlannedSet& entry : plan) {
+        for (const PlannedSet<ColumnSet>& entry : plan) {
             CHECK(entry.prefix.isSubsetOf(entry.set));
             CHECK(entry.prefix.size() == entry.set.size() - 1);
-            CHECK(planned.insert(entry.set.mask()).second);
+            CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
         }
-        for (const ColumnSet set : sets)
-            CHECK(planned.count(set.mask()) == 1);
+        for (const ColumnSet& set : sets)
+            CHECK(planned.count(qiscout::core::testing::maskOf(set)) == 1);
         // Grouped: once a prefix's group ends, that prefix never comes back.
         std::set<std::uint64_t> finished;
         for (std::size_t i = 1; i < plan.size(); ++i) {
             if (plan[i].prefix != plan[i - 1].prefix) {
-                CHECK(finished.insert(plan[i - 1].prefix.mask()).second);
-                CHECK(finished.count(plan[i].prefix.mask()) == 0);
+                CHECK(finished.insert(qiscout::core::testing::maskOf(plan[i - 1].prefix)).second);
+                CHECK(finished.count(qiscout::core::testing::maskOf(plan[i].prefix)) == 0);
             }
         }
-        CHECK(planPrefixes(sets).size() == plan.size());
+        CHECK(planPrefixes<ColumnSet>(sets).size() == plan.size());
     }
 }
 
@@ -69,14 +71,14 @@ TEST_CASE("The plan needs fewer prefixes than taking each set minus its highest 
     // All 3-sets of 8 columns: by highest column, every 2-set not containing column 7 is a
     // prefix (21 of them); a cover needs far fewer.
     const std::vector<ColumnSet> sets = setsOfSize(8, 3);
-    const std::vector<PlannedSet> plan = planPrefixes(sets);
+    const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets);
     std::set<std::uint64_t> byHighest;
-    for (const ColumnSet set : sets)
-        byHighest.insert(set.without(set.last()).mask());
+    for (const ColumnSet& set : sets)
+        byHighest.insert(qiscout::core::testing::maskOf(set.without(set.last())));
     CHECK(distinctPrefixes(plan) < byHighest.size());
     // The same sets in another order give the same plan.
     std::vector<ColumnSet> reversed(sets.rbegin(), sets.rend());
-    const std::vector<PlannedSet> again = planPrefixes(reversed);
+    const std::vector<PlannedSet<ColumnSet>> again = planPrefixes<ColumnSet>(reversed);
     REQUIRE(again.size() == plan.size());
     for (std::size_t i = 0; i < plan.size(); ++i) {
         CHECK(again[i].set == plan[i].set);
@@ -91,7 +93,7 @@ TEST_CASE("A prefix shared by many sets is chosen over the sets' own highest-col
     std::vector<ColumnSet> sets;
     for (int column = 0; column <= 3; ++column)
         sets.push_back(ColumnSet::of({column, 4, 5}));
-    const std::vector<PlannedSet> plan = planPrefixes(sets);
+    const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets);
     CHECK(distinctPrefixes(plan) == 1);
     CHECK(plan.front().prefix == ColumnSet::of({4, 5}));
 }

@@ -9,6 +9,7 @@
 #include "partition/class_partition.h"
 #include "partition/row_partition.h"
 #include "partition/set_oracle.h"
+#include "support/column_masks.h"
 
 using namespace qiscout::core;
 
@@ -41,7 +42,7 @@ TEST_CASE("SetOracle measures every set exactly like measureClasses", "[oracle]"
         for (const std::uint64_t k : {1U, 2U, 4U}) {
             const SetOracle oracle(table, k);
             for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << table.columnCount()); ++mask) {
-                const ColumnSet set = ColumnSet::fromMask(mask);
+                const ColumnSet set = testing::setOfMask(mask);
                 RowPartition partition;
                 const SetMeasure measure = oracle.measure(set, workspace, partition);
                 const ClassStatistics reference = measureClasses(table, set, k);
@@ -71,13 +72,13 @@ TEST_CASE("SetOracle extends a safe set exactly when the larger set is safe", "[
         const std::uint64_t all = (std::uint64_t{1} << 6) - 1;
         for (std::uint64_t mask = 0; mask <= all; ++mask) {
             RowPartition base;
-            if (oracle.measure(ColumnSet::fromMask(mask), workspace, base).vulnerable)
+            if (oracle.measure(testing::setOfMask(mask), workspace, base).vulnerable)
                 continue;
-            const ColumnSet extra = ColumnSet::fromMask(random() % (all + 1)).minus(ColumnSet::fromMask(mask));
-            const ColumnSet larger = ColumnSet::fromMask(mask).united(extra);
+            const ColumnSet extra = testing::setOfMask(random() % (all + 1)).minus(testing::setOfMask(mask));
+            const ColumnSet larger = testing::setOfMask(mask).united(extra);
             RowPartition extended;
             const bool safe = oracle.staysSafe(base, extra, workspace, extended);
-            INFO("trial " << trial << ", base " << mask << ", extra " << extra.mask());
+            INFO("trial " << trial << ", base " << mask << ", extra " << testing::maskOf(extra));
             CHECK(safe == (measureClasses(table, larger, oracle.k()).isolatedRows == 0));
             if (safe)
                 CHECK(oracle.summarize(extended).smallestClass ==

@@ -16,6 +16,7 @@
 #include "engines/brute_force_engine.h"
 #include "partition/class_partition.h"
 #include "report/file_digest.h"
+#include "support/column_masks.h"
 #include "support/report_test_support.h"
 
 namespace {
@@ -255,7 +256,7 @@ TEST_CASE("Records at risk count, per row, the minimal sets isolating it", "[rep
     // Brute force: a row's class size on a set is the number of rows agreeing with it there.
     for (std::uint32_t row = 0; row < table.rowCount; ++row) {
         std::uint32_t expected = 0;
-        for (const ColumnSet set : sets) {
+        for (const ColumnSet& set : sets) {
             std::uint64_t classSize = 0;
             for (std::uint32_t other = 0; other < table.rowCount; ++other) {
                 const auto columns = set.columns();
@@ -308,7 +309,7 @@ TEST_CASE("The greedy hitting set hits every set and picks the largest gain each
     std::mt19937 random(GENERATE(51U, 52U, 53U, 54U));
     std::vector<ColumnSet> sets;
     for (int i = 0; i < 12; ++i)
-        sets.push_back(ColumnSet::fromMask((random() % 255U) + 1U));
+        sets.push_back(testing::setOfMask((random() % 255U) + 1U));
     const std::vector<HittingStep> steps = greedyHittingSet(sets);
     std::vector<bool> hit(sets.size(), false);
     for (const HittingStep& step : steps) {
@@ -333,7 +334,7 @@ TEST_CASE("The greedy hitting set hits every set and picks the largest gain each
     // No smaller hitting set than the minimum exists; greedy is at least that large.
     std::size_t minimum = 9;
     for (std::uint64_t mask = 1; mask < 256; ++mask)
-        if (std::all_of(sets.begin(), sets.end(), [mask](ColumnSet s) { return (s.mask() & mask) != 0; }))
+        if (std::all_of(sets.begin(), sets.end(), [mask](ColumnSet s) { return (testing::maskOf(s) & mask) != 0; }))
             minimum = std::min<std::size_t>(minimum, static_cast<std::size_t>(std::popcount(mask)));
     CHECK(steps.size() >= minimum);
 }
@@ -404,7 +405,7 @@ TEST_CASE("Lattice levels count sets and vulnerable sets exactly", "[report][lat
     for (std::uint64_t mask = 1; mask < 64; ++mask) {
         const auto size = static_cast<std::size_t>(std::popcount(mask));
         ++sets[size];
-        vulnerable[size] += measureClasses(*table, ColumnSet::fromMask(mask), 1).isolatedRows > 0 ? 1U : 0U;
+        vulnerable[size] += measureClasses(*table, testing::setOfMask(mask), 1).isolatedRows > 0 ? 1U : 0U;
     }
     for (const LatticeLevel& level : report.latticeLevels) {
         const auto size = static_cast<std::size_t>(level.size);

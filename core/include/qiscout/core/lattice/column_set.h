@@ -1,89 +1,109 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "qiscout/core/lattice/column_words.h"
+
 namespace qiscout::core {
 
-/// A set of column positions (0..63) of a table, as a bitmask. Value type, trivially copyable.
+/// A set of column positions (0, 1, ... any number of columns) of a table. Value type. Sets
+/// within the first 64 columns live inline and never allocate; wider ones keep their words on the
+/// heap. Engines search with fixed-width copies (see core/src/lattice/fixed_column_set.h).
 class ColumnSet {
 public:
-    /// The largest number of columns one search can span.
+    /// The most columns one search spans, until the lattice view draws wider lattices.
     static constexpr int capacity = 64;
 
-    constexpr ColumnSet() = default;
-    static constexpr ColumnSet fromMask(std::uint64_t mask) { return ColumnSet(mask); }
-    static constexpr ColumnSet single(int column) { return ColumnSet(std::uint64_t{1} << column); }
-    /// All columns 0..count-1; count is at most capacity.
-    static constexpr ColumnSet firstN(int count)
-    {
-        return ColumnSet(count >= capacity ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1);
-    }
-    static ColumnSet of(std::initializer_list<int> columns)
-    {
-        ColumnSet set;
-        for (const int column : columns)
-            set = set.with(column);
-        return set;
-    }
+    ColumnSet() noexcept = default;
+    ColumnSet(const ColumnSet& other);
+    ColumnSet(ColumnSet&& other) noexcept;
+    ColumnSet& operator=(const ColumnSet& other);
+    ColumnSet& operator=(ColumnSet&& other) noexcept;
+    ~ColumnSet() = default;
 
-    [[nodiscard]] constexpr std::uint64_t mask() const { return m_mask; }
-    [[nodiscard]] constexpr int size() const { return std::popcount(m_mask); }
-    [[nodiscard]] constexpr bool empty() const { return m_mask == 0; }
-    [[nodiscard]] constexpr bool contains(int column) const { return (m_mask >> column) & 1U; }
-    [[nodiscard]] constexpr bool isSubsetOf(ColumnSet other) const { return (m_mask & ~other.m_mask) == 0; }
-    [[nodiscard]] constexpr bool isSupersetOf(ColumnSet other) const { return other.isSubsetOf(*this); }
-    [[nodiscard]] constexpr ColumnSet with(int column) const
-    {
-        return ColumnSet(m_mask | (std::uint64_t{1} << column));
-    }
-    [[nodiscard]] constexpr ColumnSet without(int column) const
-    {
-        return ColumnSet(m_mask & ~(std::uint64_t{1} << column));
-    }
-    [[nodiscard]] constexpr ColumnSet united(ColumnSet other) const { return ColumnSet(m_mask | other.m_mask); }
-    [[nodiscard]] constexpr ColumnSet intersected(ColumnSet other) const { return ColumnSet(m_mask & other.m_mask); }
-    [[nodiscard]] constexpr ColumnSet minus(ColumnSet other) const { return ColumnSet(m_mask & ~other.m_mask); }
+    /// The set of one column (column >= 0).
+    [[nodiscard]] static ColumnSet single(int column);
+    /// All columns 0..count-1.
+    [[nodiscard]] static ColumnSet firstN(int count);
+    [[nodiscard]] static ColumnSet of(std::initializer_list<int> columns);
+    /// The given columns (any order, repeats allowed).
+    [[nodiscard]] static ColumnSet fromColumns(std::span<const int> columns);
+    /// From 64-column words, lowest columns first; trailing zero words are allowed.
+    [[nodiscard]] static ColumnSet fromWords(std::span<const std::uint64_t> words);
+
+    /// The set as 64-column words, lowest columns first, without trailing zero words (none at all
+    /// for the empty set).
+    [[nodiscard]] std::span<const std::uint64_t> words() const noexcept { return {data(), m_wordCount}; }
+
+    [[nodiscard]] int size() const noexcept;
+    [[nodiscard]] bool empty() const noexcept { return m_wordCount == 0; }
+    [[nodiscard]] bool contains(int column) const noexcept;
+    [[nodiscard]] bool isSubsetOf(const ColumnSet& other) const noexcept;
+    [[nodiscard]] bool isSupersetOf(const ColumnSet& other) const noexcept { return other.isSubsetOf(*this); }
+    [[nodiscard]] ColumnSet with(int column) const;
+    [[nodiscard]] ColumnSet without(int column) const;
+    [[nodiscard]] ColumnSet united(const ColumnSet& other) const;
+    [[nodiscard]] ColumnSet intersected(const ColumnSet& other) const;
+    [[nodiscard]] ColumnSet minus(const ColumnSet& other) const;
+    /// Whether the two sets share a column, without building the intersection.
+    [[nodiscard]] bool intersects(const ColumnSet& other) const noexcept;
     /// Lowest column in the set; the set must not be empty.
-    [[nodiscard]] constexpr int first() const { return std::countr_zero(m_mask); }
+    [[nodiscard]] int first() const noexcept;
     /// Highest column in the set; the set must not be empty.
-    [[nodiscard]] constexpr int last() const { return capacity - 1 - std::countl_zero(m_mask); }
+    [[nodiscard]] int last() const noexcept;
 
     /// Column positions in ascending order.
-    [[nodiscard]] std::vector<int> columns() const
+    [[nodiscard]] std::vector<int> columns() const;
+    /// Calls visit(column) for every column, ascending, without building a vector.
+    template <typename Visit>
+    void forEach(Visit&& visit) const
     {
-        std::vector<int> result;
-        result.reserve(static_cast<std::size_t>(size()));
-        for (std::uint64_t rest = m_mask; rest != 0; rest &= rest - 1)
-            result.push_back(std::countr_zero(rest));
-        return result;
+        column_words::forEach(words(), visit);
     }
 
-    friend constexpr bool operator==(ColumnSet, ColumnSet) = default;
+    [[nodiscard]] std::size_t hash() const noexcept { return column_words::hash(words()); }
+
+    friend bool operator==(const ColumnSet& a, const ColumnSet& b) noexcept;
 
 private:
-    constexpr explicit ColumnSet(std::uint64_t mask) : m_mask(mask) {}
-    std::uint64_t m_mask = 0;
+    [[nodiscard]] const std::uint64_t* data() const noexcept { return m_wordCount <= 1 ? &m_inline : m_heap.get(); }
+    [[nodiscard]] std::uint64_t* data() noexcept { return m_wordCount <= 1 ? &m_inline : m_heap.get(); }
+    /// A set of `wordCount` zero words, to be filled and then trimmed.
+    [[nodiscard]] static ColumnSet zeroWords(std::size_t wordCount);
+    /// Drops trailing zero words, moving a set that fits one word back inline.
+    void trim() noexcept;
+
+    std::uint64_t m_inline = 0;
+    std::unique_ptr<std::uint64_t[]> m_heap;
+    std::uint32_t m_wordCount = 0;
 };
 
 /// The canonical order of reports and of the FPVI generator: by size, then lexicographically by
 /// ascending column positions ({0,1} < {0,2} < {1,2}).
-[[nodiscard]] bool sizeThenLexLess(ColumnSet a, ColumnSet b);
+[[nodiscard]] bool sizeThenLexLess(const ColumnSet& a, const ColumnSet& b);
 
 /// The one way column sets are named everywhere (CLI, reports, JSON, GUI): a column by its name,
 /// or "#N" with N counted from 1 (as the GUI numbers columns) when columnNames has none for it.
 [[nodiscard]] std::string columnLabel(int column, const std::vector<std::string>& columnNames);
 /// The labels of a set's columns, in ascending position.
-[[nodiscard]] std::vector<std::string> columnLabels(ColumnSet set, const std::vector<std::string>& columnNames);
+[[nodiscard]] std::vector<std::string> columnLabels(const ColumnSet& set, const std::vector<std::string>& columnNames);
 /// "{age, sex}": the labels of a set's columns in braces.
-[[nodiscard]] std::string describe(ColumnSet set, const std::vector<std::string>& columnNames);
+[[nodiscard]] std::string describe(const ColumnSet& set, const std::vector<std::string>& columnNames);
 
+/// Hash of a ColumnSet (or of any set type with a hash() member) for unordered containers.
 struct ColumnSetHash {
-    std::size_t operator()(ColumnSet set) const noexcept { return std::hash<std::uint64_t>{}(set.mask()); }
+    template <typename Set>
+    std::size_t operator()(const Set& set) const noexcept
+    {
+        return set.hash();
+    }
 };
 
 } // namespace qiscout::core

@@ -27,13 +27,13 @@ class LatticeLayout {
 public:
     LatticeLayout() = default;
     /// maxSetSize is clamped to searchedColumns.size(); below 1 it means no limit.
-    LatticeLayout(ColumnSet searchedColumns, int maxSetSize);
+    LatticeLayout(const ColumnSet& searchedColumns, int maxSetSize);
 
-    /// Binomial coefficient C(n, k) for 0 <= n <= 64 from a table; 0 when k < 0 or k > n. Exact:
-    /// C(64, 32) fits 64 bits.
+    /// Binomial coefficient C(n, k), saturating at UINT64_MAX; 0 when k < 0 or k > n. Exact for
+    /// every n <= 64 (C(64, 32) fits 64 bits), from a table.
     [[nodiscard]] static std::uint64_t binomial(int n, int k);
 
-    [[nodiscard]] ColumnSet searchedColumns() const { return m_searched; }
+    [[nodiscard]] const ColumnSet& searchedColumns() const { return m_searched; }
     /// n, the number of searched columns.
     [[nodiscard]] int columnCount() const { return m_columnCount; }
     /// Number of levels drawn = the largest set size drawn.
@@ -43,20 +43,20 @@ public:
     /// Sets on all levels together (saturating at UINT64_MAX, which 64 columns can reach).
     [[nodiscard]] std::uint64_t totalSize() const;
     /// True when the set is a non-empty subset of the searched columns of at most levelCount() columns.
-    [[nodiscard]] bool contains(ColumnSet set) const;
+    [[nodiscard]] bool contains(const ColumnSet& set) const;
 
     /// Rank of the set within its level, 0..levelSize(set.size())-1; the set must be contained.
-    [[nodiscard]] std::uint64_t rank(ColumnSet set) const;
+    [[nodiscard]] std::uint64_t rank(const ColumnSet& set) const;
     /// The set of the given size and rank; rank must be below levelSize(size).
     [[nodiscard]] ColumnSet unrank(int size, std::uint64_t rank) const;
 
     /// Horizontal position of the set's centre within its level, in (0, 1).
-    [[nodiscard]] double x(ColumnSet set) const;
+    [[nodiscard]] double x(const ColumnSet& set) const;
     /// Vertical position of a level in [0, 1]: 0 for single columns, 1 for the top level.
     [[nodiscard]] double y(int size) const;
 
     /// Bucket of a set when its level is split into bucketCount equal rank ranges (bucketCount >= 1).
-    [[nodiscard]] std::uint64_t bucketOf(ColumnSet set, std::uint64_t bucketCount) const;
+    [[nodiscard]] std::uint64_t bucketOf(const ColumnSet& set, std::uint64_t bucketCount) const;
     /// Bucket of a rank within a level of levelSize sets split into bucketCount buckets.
     [[nodiscard]] static std::uint64_t bucketOfRank(std::uint64_t rank, std::uint64_t levelSize,
                                                     std::uint64_t bucketCount);
@@ -78,7 +78,8 @@ private:
     ColumnSet m_searched;
     int m_columnCount = 0;
     int m_levelCount = 0;
-    std::array<int, ColumnSet::capacity> m_positions{};
+    /// Table column of each searched position, ascending.
+    std::vector<int> m_positions;
 };
 
 } // namespace qiscout::core
