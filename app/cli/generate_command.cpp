@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `qiscout-cli generate ROWS COLS SEED`: the synthetic tables of the README's benchmarks.
+// `qiscout-cli generate ROWS COLS SEED [--missing S] [--max-cardinality N] [--correlated S]`: the
+// synthetic tables of the README's benchmarks.
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -24,6 +25,18 @@ void addGenerateCommand(CLI::App& app, Command& selected)
         ->required()
         ->check(CLI::Range(1, 4096));
     command->add_option("seed", shape->seed, "Seed of the random generator")->required();
+    command
+        ->add_option("--missing", shape->missingShare,
+                     "Average share of cells left empty (0 to 1; each column draws its own share; default 0)")
+        ->check(CLI::Range(0.0, 1.0));
+    command
+        ->add_option("--max-cardinality", shape->maxCardinality,
+                     "Most distinct values per column, like coded survey answers (default: no cap)")
+        ->check(CLI::Range(2, 1 << 30));
+    command
+        ->add_option("--correlated", shape->correlatedShare,
+                     "Share of columns derived from the column before them in 90% of rows (0 to 1; default 0.25)")
+        ->check(CLI::Range(0.0, 1.0));
     command->callback([shape, &selected] {
         selected = [shape] {
             std::ios::sync_with_stdio(false);

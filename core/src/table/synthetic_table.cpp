@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/core/table/synthetic_table.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -79,10 +80,28 @@ void writeSyntheticTable(std::ostream& out, const SyntheticTableShape& shape)
     if (shape.columns < 1 || shape.columns > 4096)
         throw std::invalid_argument("A synthetic table has 1 to 4096 columns, not " + std::to_string(shape.columns) +
                                     ".");
+    if (!(shape.missingShare >= 0.0 && shape.missingShare <= 1.0))
+        throw std::invalid_argument("The share of missing cells is between 0 and 1.");
+    if (!(shape.correlatedShare >= 0.0 && shape.correlatedShare <= 1.0))
+        throw std::invalid_argument("The share of correlated columns is between 0 and 1.");
+    if (shape.maxCardinality < 0 || shape.maxCardinality == 1)
+        throw std::invalid_argument("A column needs at least 2 values.");
     // Spread the schedule so that narrow tables still get a mix of cardinalities.
     std::vector<std::vector<double>> cdfs;
-    for (int j = 0; j < shape.columns; ++j)
-        cdfs.push_back(zipfCdf(cardinalitySchedule[static_cast<std::size_t>(j * 7) % cardinalitySchedule.size()]));
+    std::vector<bool> correlated;
+    for (int j = 0; j < shape.columns; ++j) {
+        int cardinality = cardinalitySchedule[static_cast<std::size_t>(j * 7) % cardinalitySchedule.size()];
+        if (shape.maxCardinality > 0)
+            cardinality = std::min(cardinality, shape.maxCardinality);
+        cdfs.push_back(zipfCdf(cardinality));
+        correlated.push_back(j > 0 &&
+                             std::floor((j + 1) * shape.correlatedShare) > std::floor(j * shape.correlatedShare));
+    }
+    SplitMix64 missingRandom(shape.seed ^ 0x6D697373696E6773ULL);
+    std::vector<double> missingShares(static_cast<std::size_t>(shape.columns), 0.0);
+    if (shape.missingShare > 0.0)
+        for (double& share : missingShares)
+            share = std::min(1.0, 2.0 * shape.missingShare * missingRandom.uniform());
 
     std::string buffer;
     for (int j = 0; j < shape.columns; ++j) {
@@ -96,13 +115,14 @@ void writeSyntheticTable(std::ostream& out, const SyntheticTableShape& shape)
     for (std::uint64_t r = 0; r < shape.rows; ++r) {
         for (std::size_t j = 0; j < row.size(); ++j) {
             const int cardinality = static_cast<int>(cdfs[j].size());
-            if (j % 4 == 3 && random.uniform() < 0.9)
+            if (correlated[j] && random.uniform() < 0.9)
                 row[j] = (row[j - 1] * 31 + 7) % cardinality;
             else
                 row[j] = draw(cdfs[j], random);
             if (j > 0)
                 buffer += ',';
-            appendNumber(buffer, row[j]);
+            if (missingShares[j] == 0.0 || missingRandom.uniform() >= missingShares[j])
+                appendNumber(buffer, row[j]);
         }
         buffer += '\n';
         if (buffer.size() >= (std::size_t{1} << 20)) {
