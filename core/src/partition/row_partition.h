@@ -1,6 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Position-list partitions of rows, refined one column at a time (the TANE/DUCC idea): a set's
 // classes are its subset's classes split by one more column, so each step costs O(rows).
+//
+// Why this is not PositionListIndex, though both hold the same {rows, starts}: the border search
+// (SetOracle) walks one chain of columns at a time and needs a worker-owned partition it refines
+// again and again into the same two buffers, abandoning the refinement the moment a class of at
+// most k rows appears (abortAtSize), since the chain is then already unsafe. PositionListIndex is
+// the FPVI side: an immutable partition built once per prefix, shared by every worker through the
+// prefix cache, read through ColumnIndex's narrow code widths, with rows kept ascending in each
+// class and a stop token polled inside long classes; its builds never stop early on a small class
+// (FPVI must count every isolated row). Giving it an abort would put a branch on every class of
+// FPVI's hottest loop for a case FPVI never has.
 #pragma once
 
 #include <cstdint>
