@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,172 +14,17 @@
 #include "io/load_failure.h"
 #include "io/mapped_file.h"
 #include "io/progress_reporter.h"
+#include "io/readstat_memory_input.h"
+#include "io/readstat_value_text.h"
 #include "io/table_builder.h"
-#include "io/value_text.h"
 
 namespace qiscout::core {
 namespace {
 
-constexpr double secondsPerDay = 86'400.0;
-/// Days from each format's epoch to 1970-01-01: SPSS counts from 1582-10-14, Stata and SAS from 1960-01-01.
-constexpr double spssEpochDays = -141'428.0;
-constexpr double stataSasEpochDays = -3'653.0;
 /// Rows reserved up front at most, whatever a (possibly corrupt) header claims.
 constexpr std::uint64_t maxReservedRows = std::uint64_t{1} << 22;
 /// Progress is reported at most this often, in bytes.
 constexpr std::size_t progressStepBytes = std::size_t{1} << 20;
-
-enum class ValueKind { Number, Date, DateTime, Time };
-
-/// How a numeric variable's stored values become text.
-struct Conversion {
-    ValueKind kind = ValueKind::Number;
-    /// Stored unit in seconds (days: 86400; Stata %tc milliseconds: 0.001).
-    double secondsPerUnit = 1;
-    /// The format's epoch relative to 1970-01-01, in seconds.
-    double epochSeconds = 0;
-    /// Round to 15 significant digits first: portable files hold numbers in base 30, which gives
-    /// back 0.12 as 0.11999999999999998.
-    bool fifteenDigits = false;
-};
-
-bool startsWithFormat(const std::string& format, std::string_view prefix)
-{
-    return format.compare(0, prefix.size(), prefix) == 0;
-}
-
-std::string uppercaseFormat(const char* format)
-{
-    std::string text = format == nullptr ? std::string() : std::string(format);
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    return text;
-}
-
-Conversion spssConversion(const std::string& format)
-{
-    const double epoch = spssEpochDays * secondsPerDay;
-    for (const std::string_view prefix : {"DATETIME", "YMDHMS"})
-        if (startsWithFormat(format, prefix))
-            return {ValueKind::DateTime, 1, epoch};
-    for (const std::string_view prefix : {"DTIME", "MTIME", "TIME"})
-        if (startsWithFormat(format, prefix))
-            return {ValueKind::Time, 1, 0};
-    for (const std::string_view prefix : {"DATE", "ADATE", "EDATE", "JDATE", "SDATE", "QYR", "MOYR", "WKYR"})
-        if (startsWithFormat(format, prefix))
-            return {ValueKind::Date, 1, epoch};
-    return {};
-}
-
-Conversion stataConversion(std::string format)
-{
-    format.erase(std::remove(format.begin(), format.end(), '-'), format.end());
-    const double epoch = stataSasEpochDays * secondsPerDay;
-    if (startsWithFormat(format, "%TD") || (startsWithFormat(format, "%D") && !startsWithFormat(format, "%DT")))
-        return {ValueKind::Date, secondsPerDay, epoch};
-    if (startsWithFormat(format, "%TC"))
-        return {ValueKind::DateTime, 0.001, epoch};
-    return {};
-}
-
-Conversion sasConversion(const std::string& format)
-{
-    const double epoch = stataSasEpochDays * secondsPerDay;
-    for (const std::string_view prefix : {"DATETIME", "E8601DT", "B8601DT", "DATEAMPM", "IS8601DT", "MDYAMPM"})
-        if (startsWithFormat(format, prefix))
-            return {ValueKind::DateTime, 1, epoch};
-    for (const std::string_view prefix : {"TIME", "HHMM", "TOD", "E8601TM", "B8601TM", "IS8601TM", "HOUR"})
-        if (startsWithFormat(format, prefix))
-            return {ValueKind::Time, 1, 0};
-    for (const std::string_view prefix :
-         {"DATE",   "DAY",      "DDMMYY",   "MMDDYY",   "YYMMDD",   "YYMM",    "MONYY",   "MMYY",
-          "JULIAN", "WEEKDATE", "WORDDATE", "WEEKDATX", "WORDDATX", "E8601DA", "B8601DA", "IS8601DA",
-          "NLDATE", "YYQ",      "YEAR",     "MONNAME",  "QTR",      "DOWNAME", "EURDF"})
-        if (startsWithFormat(format, prefix))
-            return {ValueKind::Date, secondsPerDay, epoch};
-    return {};
-}
-
-Conversion conversionFor(SourceFormat format, const char* formatName)
-{
-    const std::string name = uppercaseFormat(formatName);
-    switch (format) {
-    case SourceFormat::SpssSystem:
-        return spssConversion(name);
-    case SourceFormat::SpssPortable: {
-        Conversion conversion = spssConversion(name);
-        conversion.fifteenDigits = true;
-        return conversion;
-    }
-    case SourceFormat::Stata:
-        return stataConversion(name);
-    case SourceFormat::SasData:
-    case SourceFormat::SasTransport:
-        return sasConversion(name);
-    case SourceFormat::Delimited:
-    case SourceFormat::Excel:
-    case SourceFormat::Sqlite:
-    case SourceFormat::PostgreSql:
-        break;
-    }
-    return {};
-}
-
-std::string convertedText(double value, const Conversion& conversion)
-{
-    if (conversion.fifteenDigits)
-        value = roundedToFifteenDigits(value);
-    std::optional<std::string> text;
-    const double seconds = value * conversion.secondsPerUnit;
-    switch (conversion.kind) {
-    case ValueKind::Number:
-        break;
-    case ValueKind::Date:
-        text = dateText((seconds + conversion.epochSeconds) / secondsPerDay);
-        break;
-    case ValueKind::DateTime:
-        text = dateTimeText(seconds + conversion.epochSeconds);
-        break;
-    case ValueKind::Time:
-        text = timeText(seconds);
-        break;
-    }
-    return text ? std::move(*text) : numberText(value);
-}
-
-/// A cell's text and whether its source says it is missing.
-struct CellText {
-    std::string text;
-    bool missing = false;
-};
-
-/// The text of a non-string value: a number or date, or ".a" for a tagged missing value.
-CellText numericText(readstat_value_t value, const Conversion& conversion)
-{
-    if (readstat_value_is_tagged_missing(value) != 0)
-        return {std::string(".") + readstat_value_tag(value), true};
-    if (readstat_value_is_system_missing(value) != 0)
-        return {std::string(), true};
-    switch (readstat_value_type(value)) {
-    case READSTAT_TYPE_INT8:
-        return {convertedText(readstat_int8_value(value), conversion)};
-    case READSTAT_TYPE_INT16:
-        return {convertedText(readstat_int16_value(value), conversion)};
-    case READSTAT_TYPE_INT32:
-        return {convertedText(readstat_int32_value(value), conversion)};
-    case READSTAT_TYPE_FLOAT:
-        if (conversion.kind == ValueKind::Number)
-            return {numberText(readstat_float_value(value))};
-        return {convertedText(readstat_float_value(value), conversion)};
-    case READSTAT_TYPE_DOUBLE:
-        return {convertedText(readstat_double_value(value), conversion)};
-    case READSTAT_TYPE_STRING:
-    case READSTAT_TYPE_STRING_REF:
-        break;
-    }
-    const char* text = readstat_string_value(value);
-    return {text == nullptr ? std::string() : std::string(text)};
-}
 
 /// A value label as ReadStat delivers it, before the variables that use it say how to print its value.
 struct RawLabel {
@@ -194,60 +39,6 @@ struct Variable {
     bool isString = false;
     std::string labelSet;
 };
-
-/// The bytes ReadStat reads through our I/O handlers: a memory map or a fuzz input.
-struct MemoryInput {
-    std::string_view bytes;
-    std::size_t position = 0;
-};
-
-int openInput(const char* /*path*/, void* io)
-{
-    static_cast<MemoryInput*>(io)->position = 0;
-    return 0;
-}
-
-int closeInput(void* /*io*/)
-{
-    return 0;
-}
-
-readstat_off_t seekInput(readstat_off_t offset, readstat_io_flags_t whence, void* io)
-{
-    auto& input = *static_cast<MemoryInput*>(io);
-    const auto size = static_cast<readstat_off_t>(input.bytes.size());
-    readstat_off_t base = 0;
-    if (whence == READSTAT_SEEK_CUR)
-        base = static_cast<readstat_off_t>(input.position);
-    else if (whence == READSTAT_SEEK_END)
-        base = size;
-    if (offset > size || offset < -size)
-        return -1;
-    const readstat_off_t target = base + offset;
-    if (target < 0 || target > size)
-        return -1;
-    input.position = static_cast<std::size_t>(target);
-    return target;
-}
-
-ssize_t readInput(void* buffer, std::size_t bytes, void* io)
-{
-    auto& input = *static_cast<MemoryInput*>(io);
-    const std::size_t count = std::min(bytes, input.bytes.size() - input.position);
-    if (count > 0)
-        std::memcpy(buffer, input.bytes.data() + input.position, count);
-    input.position += count;
-    return static_cast<ssize_t>(count);
-}
-
-readstat_error_t updateInput(long /*fileSize*/, readstat_progress_handler handler, void* user, void* io)
-{
-    const auto& input = *static_cast<MemoryInput*>(io);
-    if (handler == nullptr || input.bytes.empty())
-        return READSTAT_OK;
-    const double fraction = static_cast<double>(input.position) / static_cast<double>(input.bytes.size());
-    return handler(fraction, user) == READSTAT_HANDLER_OK ? READSTAT_OK : READSTAT_ERROR_USER_ABORT;
-}
 
 /// Why a handler stopped the parse, when it was not ReadStat's own error.
 enum class Stop { None, Cancelled, TooManyRows, TooManyColumns };
@@ -269,12 +60,7 @@ public:
                                                                                       readstat_parser_free);
         if (!parser)
             failLoad(LoadErrorKind::Unreadable, m_request.location, 0, 0, {}, "out of memory");
-        readstat_set_open_handler(parser.get(), openInput);
-        readstat_set_close_handler(parser.get(), closeInput);
-        readstat_set_seek_handler(parser.get(), seekInput);
-        readstat_set_read_handler(parser.get(), readInput);
-        readstat_set_update_handler(parser.get(), updateInput);
-        readstat_set_io_ctx(parser.get(), &m_input);
+        readFromMemory(parser.get(), m_input);
         readstat_set_metadata_handler(parser.get(), &StatisticalRead::onMetadata);
         readstat_set_variable_handler(parser.get(), &StatisticalRead::onVariable);
         readstat_set_value_handler(parser.get(), &StatisticalRead::onValue);

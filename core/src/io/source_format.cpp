@@ -6,25 +6,14 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <utility>
+#include <optional>
+#include <string_view>
 
 namespace qiscout::core {
 namespace {
 
 constexpr std::string_view sqlitePrefix = "sqlite:";
 constexpr std::array<std::string_view, 2> postgresSchemes = {"postgresql://", "postgres://"};
-
-constexpr std::array<std::pair<SourceFormat, const char*>, 9> formatNames = {{
-    {SourceFormat::Delimited, "delimited"},
-    {SourceFormat::SpssSystem, "spss"},
-    {SourceFormat::SpssPortable, "spss-portable"},
-    {SourceFormat::Stata, "stata"},
-    {SourceFormat::SasData, "sas"},
-    {SourceFormat::SasTransport, "sas-transport"},
-    {SourceFormat::Excel, "excel"},
-    {SourceFormat::Sqlite, "sqlite"},
-    {SourceFormat::PostgreSql, "postgresql"},
-}};
 
 bool startsWith(std::string_view text, std::string_view prefix)
 {
@@ -171,22 +160,6 @@ std::string keywordsWithoutPassword(const std::string& text)
 }
 
 } // namespace
-
-const char* toString(SourceFormat format)
-{
-    for (const auto& [value, name] : formatNames)
-        if (value == format)
-            return name;
-    return "delimited";
-}
-
-std::optional<SourceFormat> parseSourceFormat(std::string_view name)
-{
-    for (const auto& [value, known] : formatNames)
-        if (name == known)
-            return value;
-    return std::nullopt;
-}
 
 SourceFormat detectSourceFormat(const std::string& location)
 {

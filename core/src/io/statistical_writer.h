@@ -9,11 +9,9 @@
 #include "qiscout/core/io/table_writer.h"
 #include "qiscout/core/table/encoded_table.h"
 
-namespace qiscout::core {
+#include "io/statistical_file_format.h"
 
-/// Every file kind ReadStat writes. writeTable offers Sav, Zsav and Dta; the SAS kinds and the
-/// portable file are here for tests, which need such files to read.
-enum class StatisticalFileFormat { Sav, Zsav, Por, Dta, Xport, Sas7bdat };
+namespace qiscout::core {
 
 /// Writes `table` in `format`, handing the bytes to `sink` in order (see writeTable for what is
 /// kept). `describe` names the target in error messages. Throws FileWriteError (with `describe`

@@ -30,7 +30,7 @@ nlohmann::json loadOptionsToJson(const LoadOptions& options)
     json["missingTokens"] = options.missingTokens;
     json["encoding"] = toString(options.encoding);
     json["skipRaggedRows"] = options.skipRaggedRows;
-    json["format"] = options.format ? nlohmann::json(toString(*options.format)) : nlohmann::json();
+    json["format"] = options.format ? nlohmann::json(nameIn(sourceFormatNames, *options.format)) : nlohmann::json();
     json["sheet"] = options.sheet;
     json["table"] = options.table;
     json["query"] = options.query;
@@ -57,7 +57,7 @@ LoadOptions loadOptionsFromJson(const nlohmann::json& json)
     options.skipRaggedRows = json.value("skipRaggedRows", false);
     if (const auto it = json.find("format"); it != json.end() && !it->is_null()) {
         const auto name = it->get<std::string>();
-        options.format = parseSourceFormat(name);
+        options.format = valueIn(sourceFormatNames, name);
         if (!options.format)
             throw ProjectError("The project names an unknown source format \"" + name + "\".");
     }

@@ -40,8 +40,8 @@ TEST_CASE("Source format names read back", "[readers][format]")
     for (const SourceFormat format : {SourceFormat::Delimited, SourceFormat::SpssSystem, SourceFormat::SpssPortable,
                                       SourceFormat::Stata, SourceFormat::SasData, SourceFormat::SasTransport,
                                       SourceFormat::Excel, SourceFormat::Sqlite, SourceFormat::PostgreSql})
-        CHECK(parseSourceFormat(toString(format)) == format);
-    CHECK_FALSE(parseSourceFormat("csv"));
+        CHECK(valueIn(sourceFormatNames, nameIn(sourceFormatNames, format)) == format);
+    CHECK_FALSE(valueIn(sourceFormatNames, "csv"));
     CHECK(isDatabase(SourceFormat::Sqlite));
     CHECK_FALSE(isDatabase(SourceFormat::Excel));
     CHECK(isStatisticalFile(SourceFormat::SasTransport));

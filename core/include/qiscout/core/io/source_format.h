@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <optional>
+#include <array>
 #include <string>
-#include <string_view>
+
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -29,11 +30,18 @@ enum class SourceFormat {
     PostgreSql,
 };
 
-/// Lowercase name used by project files and the CLI: "delimited", "spss", "spss-portable",
-/// "stata", "sas", "sas-transport", "excel", "sqlite", "postgresql".
-[[nodiscard]] const char* toString(SourceFormat format);
-/// The format named by toString(); nullopt for any other text.
-[[nodiscard]] std::optional<SourceFormat> parseSourceFormat(std::string_view name);
+/// The names project files and the CLI give the formats.
+inline constexpr std::array<EnumName<SourceFormat>, 9> sourceFormatNames{{
+    {SourceFormat::Delimited, "delimited"},
+    {SourceFormat::SpssSystem, "spss"},
+    {SourceFormat::SpssPortable, "spss-portable"},
+    {SourceFormat::Stata, "stata"},
+    {SourceFormat::SasData, "sas"},
+    {SourceFormat::SasTransport, "sas-transport"},
+    {SourceFormat::Excel, "excel"},
+    {SourceFormat::Sqlite, "sqlite"},
+    {SourceFormat::PostgreSql, "postgresql"},
+}};
 
 /// The format of a location: "sqlite:" and "postgresql://"/"postgres://" prefixes first, then the
 /// file's extension, then its first bytes (so a renamed .sav still reads as SPSS); Delimited
