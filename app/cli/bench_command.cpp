@@ -91,7 +91,7 @@ int runBench(const BenchOptions& options)
     const auto loadStarted = std::chrono::steady_clock::now();
     core::EncodedTable table;
     try {
-        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
     } catch (const core::LoadError& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
         return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;
@@ -180,7 +180,7 @@ void addBenchCommand(CLI::App& app, Command& selected)
 {
     auto options = std::make_shared<BenchOptions>();
     CLI::App* command = app.add_subcommand("bench", "Time the search engines side by side on one loaded table");
-    command->add_option("file", options->file, "Delimited text file")->required();
+    command->add_option("file", options->file, sourceHelp)->required();
     command->add_option("--k", options->ks, "Values of k, comma-separated (default: 1)")
         ->delimiter(',')
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));

@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "qiscout/core/io/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
@@ -40,7 +41,7 @@ int runBench(const BenchArguments& arguments)
 {
     for (const std::string& file : arguments.files) {
         std::error_code error;
-        const auto size = std::filesystem::file_size(file, error);
+        const auto size = std::filesystem::file_size(core::sourceFilePath(file), error);
         if (error) {
             std::cerr << "qiscout-cli: Cannot read '" << file << "': " << error.message() << ".\n";
             return exitInputError;
@@ -51,7 +52,7 @@ int runBench(const BenchArguments& arguments)
         try {
             for (int run = 0; run < arguments.repeat; ++run) {
                 const auto start = std::chrono::steady_clock::now();
-                const core::EncodedTable table = core::loadTable(file, arguments.load.options());
+                const core::EncodedTable table = core::loadTable(file, arguments.load.options(file));
                 seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
                 rows = table.rowCount;
                 columns = table.columnCount();
@@ -82,7 +83,10 @@ void addBenchLoadCommand(CLI::App& app, Command& selected)
     auto arguments = std::make_shared<BenchArguments>();
     CLI::App* bench = app.add_subcommand(
         "bench-load", "Time loading and encoding files (median of --repeat runs) and report peak memory");
-    bench->add_option("files", arguments->files, "Delimited text files; give one per run for a per-file peak RSS")
+    bench
+        ->add_option("files", arguments->files,
+                     "Files to load (delimited, SPSS, Stata, SAS, Excel or sqlite:PATH); give one per run for a "
+                     "per-file peak RSS")
         ->required();
     bench->add_option("--repeat", arguments->repeat, "Loads per file (default 5)")->check(atLeastOne());
     arguments->load.addTo(*bench);

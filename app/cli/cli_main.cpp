@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "command.h"
+#include "load_flags.h"
 
 int main(int argc, char** argv)
 {
@@ -32,6 +33,9 @@ int main(int argc, char** argv)
     }
     try {
         return selected();
+    } catch (const LoadFlagError& error) {
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return exitUsage;
     } catch (const std::exception& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
         return exitInputError;

@@ -12,6 +12,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "qiscout/core/io/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
@@ -88,12 +89,15 @@ void printJson(const core::EncodedTable& table, const core::LoadSettings& used)
         for (const auto& [value, count] : topValues(column, topValueCount))
             top.push_back({{"value", value}, {"count", count}});
         columns.push_back({{"name", column.name},
+                           {"description", column.description},
                            {"type", core::toString(column.type)},
                            {"distinct", column.distinctCount()},
                            {"missing", column.missingCells()},
                            {"top", top}});
     }
     const nlohmann::ordered_json out = {{"file", table.sourcePath},
+                                        {"format", core::nameIn(core::sourceFormatNames, used.format)},
+                                        {"part", table.sourcePart},
                                         {"rows", table.rowCount},
                                         {"columns", columns},
                                         {"warnings", table.warnings},
@@ -106,9 +110,14 @@ void printJson(const core::EncodedTable& table, const core::LoadSettings& used)
 
 void printText(const core::EncodedTable& table, const core::LoadSettings& used)
 {
-    std::cout << table.sourcePath << ": " << table.rowCount << " rows, " << table.columnCount() << " columns"
-              << " (delimiter " << delimiterName(used.delimiter) << ", "
-              << (used.hasHeader ? "header row" : "no header row") << ", " << core::toString(used.encoding) << ")\n";
+    std::cout << table.sourcePath << ": " << table.rowCount << " rows, " << table.columnCount() << " columns (";
+    if (used.format == core::SourceFormat::Delimited)
+        std::cout << "delimiter " << delimiterName(used.delimiter) << ", "
+                  << (used.hasHeader ? "header row" : "no header row") << ", " << core::toString(used.encoding);
+    else
+        std::cout << core::nameIn(core::sourceFormatNames, used.format)
+                  << (table.sourcePart.empty() ? "" : ", " + table.sourcePart);
+    std::cout << ")\n";
     for (const auto& warning : table.warnings)
         std::cout << "warning: " << warning << '\n';
     if (table.skippedRows > 0)
@@ -130,7 +139,7 @@ void printText(const core::EncodedTable& table, const core::LoadSettings& used)
 
 int runInfo(const InfoArguments& arguments)
 {
-    const core::LoadOptions options = arguments.load.options();
+    const core::LoadOptions options = arguments.load.options(arguments.file);
     core::LoadSettings used;
     try {
         const core::EncodedTable table = core::loadTable(arguments.file, options, {}, {}, used);
@@ -151,7 +160,7 @@ void addInfoCommand(CLI::App& app, Command& selected)
 {
     auto arguments = std::make_shared<InfoArguments>();
     CLI::App* info = app.add_subcommand("info", "Load a table and print its size and a summary of every column");
-    info->add_option("file", arguments->file, "Delimited text file (CSV, TSV, ...)")->required();
+    info->add_option("file", arguments->file, sourceHelp)->required();
     arguments->load.addTo(*info);
     info->add_flag("--json", arguments->json, "Print JSON instead of text");
     info->callback([&selected, arguments] { selected = [arguments] { return runInfo(*arguments); }; });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "load_flags.h"
 
+#include "qiscout/core/io/source_format.h"
+
 #include "flag_checks.h"
 
 namespace qiscout::cli {
@@ -37,11 +39,34 @@ void LoadFlags::addTo(CLI::App& command)
                     "auto (UTF-8, or Windows-1252 with a warning if not valid UTF-8), utf-8 or windows-1252")
         ->transform(oneOf(core::textEncodingNames));
     command.add_flag("--skip-ragged", m_skipRagged, "Skip rows with the wrong number of fields and count them");
+    command.add_option("--sheet", m_sheet, "Excel: the worksheet to read (default: the first)");
+    auto* table = command.add_option(
+        "--table", m_table,
+        "SQLite, PostgreSQL: the table or view to read, 'schema.name' allowed (default: the only one)");
+    command.add_option("--query", m_query, "SQLite, PostgreSQL: read the result of this one read-only query")
+        ->excludes(table);
+    static const std::string labelsHelp = "SPSS, Stata, SAS: cells show the value labels (the default)";
+    auto* labels = command.add_flag("--value-labels", labelsHelp);
+    command.add_flag("--codes", m_codes, "SPSS, Stata, SAS: cells show the stored codes, not their value labels")
+        ->excludes(labels);
 }
 
-core::LoadOptions LoadFlags::options() const
+core::LoadOptions LoadFlags::options(const std::string& location) const
 {
+    const core::SourceFormat format = core::detectSourceFormat(location);
+    const std::string kind(core::nameIn(core::sourceFormatNames, format));
+    if (!m_sheet.empty() && format != core::SourceFormat::Excel)
+        throw LoadFlagError("--sheet names a worksheet, but " + core::withoutPassword(location) + " is read as " +
+                            kind + ", not as an Excel workbook");
+    if ((!m_table.empty() || !m_query.empty()) && !core::isDatabase(format))
+        throw LoadFlagError(std::string(m_table.empty() ? "--query" : "--table") + " needs a database, but " +
+                            core::withoutPassword(location) + " is read as " + kind +
+                            " (write sqlite:PATH for an SQLite file)");
     core::LoadOptions options;
+    options.sheet = m_sheet;
+    options.table = m_table;
+    options.query = m_query;
+    options.valueLabels = !m_codes;
     if (!m_delimiter.empty())
         options.delimiter = m_delimiter == "tab" || m_delimiter == "\\t" ? '\t' : m_delimiter.front();
     if (m_noHeader)

@@ -76,7 +76,7 @@ int runScan(const ScanOptions& options)
     const auto loadStarted = std::chrono::steady_clock::now();
     core::EncodedTable table;
     try {
-        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
     } catch (const core::LoadError& error) {
         if (error.kind() == core::LoadErrorKind::Cancelled) {
             std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
@@ -155,7 +155,7 @@ void addScanCommand(CLI::App& app, Command& selected)
 {
     auto options = std::make_shared<ScanOptions>();
     CLI::App* command = app.add_subcommand("scan", "Find the quasi-identifiers (minimal vulnerable column sets)");
-    command->add_option("file", options->file, "Delimited text file to scan")->required();
+    command->add_option("file", options->file, sourceHelp)->required();
     options->search.addTo(*command);
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
     addReportOptions(*command, options->report);
