@@ -11,8 +11,6 @@
 #include <string>
 #include <vector>
 
-#include <sys/resource.h>
-
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -25,6 +23,7 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "process_usage.h"
 
 namespace qiscout::cli {
 namespace {
@@ -59,32 +58,6 @@ private:
     std::uint64_t m_rows = 0;
 };
 
-double peakRssMegabytes()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
-
-// CPU seconds of every thread of the process so far: on a shared machine, a steadier measure
-// of an engine's work than the wall clock.
-double processCpuSeconds()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    const auto seconds = [](const timeval& time) {
-        return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
-    };
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t middle = values.size() / 2;
-    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
-}
-
 int runBench(const BenchOptions& options)
 {
     const InterruptWatcher interrupt;
@@ -111,11 +84,11 @@ int runBench(const BenchOptions& options)
     if (threadCounts.empty())
         threadCounts.emplace_back();
 
-    fmt::print("{}: {} rows x {} columns, loaded in {:.3f} s, peak RSS after load {:.0f} MB, {} runs each\n",
-               table.sourcePath, table.rowCount, table.columnCount(), loadSeconds, peakRssMegabytes(), options.repeat);
+    fmt::print("{}: {} rows x {} columns, loaded in {:.3f} s, peak RSS after load {:.0f} MiB, {} runs each\n",
+               table.sourcePath, table.rowCount, table.columnCount(), loadSeconds, peakRssMiB(), options.repeat);
     fmt::print("{:<6} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9} {:>11} {:>9} {:>10} {:>14} {:>8} {:>8} {:>9}\n", "engine",
                "k", "threads", "batch", "median s", "min s", "cpu s", "observed s", "overhead", "sets", "rows scanned",
-               "minimal", "maximal", "peak MB");
+               "minimal", "maximal", "peak MiB");
     for (const std::uint64_t k : options.ks) {
         std::map<std::string, std::vector<core::MinimalSet>> answers;
         for (const std::optional<int>& threads : threadCounts) {
@@ -162,7 +135,7 @@ int runBench(const BenchOptions& options)
                     name, k, result.threads, result.batchSize, quiet,
                     *std::min_element(quietSeconds.begin(), quietSeconds.end()), median(cpuSeconds), observed, overhead,
                     result.stats.setsEvaluated, result.stats.rowsScanned, result.minimalSets.size(),
-                    result.maximalSafeSets.size(), peakRssMegabytes());
+                    result.maximalSafeSets.size(), peakRssMiB());
                 std::fflush(stdout);
                 answers[name] = result.minimalSets;
             }

@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <sys/resource.h>
-
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -20,6 +18,7 @@
 #include "command.h"
 #include "flag_checks.h"
 #include "load_flags.h"
+#include "process_usage.h"
 
 namespace qiscout::cli {
 namespace {
@@ -29,13 +28,6 @@ struct BenchArguments {
     int repeat = 5;
     LoadFlags load;
 };
-
-double peakRssMiB()
-{
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0; // Linux reports KiB.
-}
 
 int runBench(const BenchArguments& arguments)
 {
@@ -63,15 +55,15 @@ int runBench(const BenchArguments& arguments)
         }
         std::sort(seconds.begin(), seconds.end());
         const std::size_t n = seconds.size();
-        const double median = n % 2 == 1 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
+        const double middle = median(seconds);
         const double megabytes = static_cast<double>(size) / 1e6;
         fmt::print("{}\n"
                    "  size:        {:.1f} MB ({} rows x {} columns)\n"
                    "  load+encode: {:.3f} s median of {} (min {:.3f}, max {:.3f})\n"
                    "  throughput:  {:.1f} MB/s, {:.1f} M rows/s\n"
                    "  peak RSS:    {:.1f} MiB (whole process so far)\n",
-                   file, megabytes, rows, columns, median, n, seconds.front(), seconds.back(), megabytes / median,
-                   static_cast<double>(rows) / median / 1e6, peakRssMiB());
+                   file, megabytes, rows, columns, middle, n, seconds.front(), seconds.back(), megabytes / middle,
+                   static_cast<double>(rows) / middle / 1e6, peakRssMiB());
     }
     return exitOk;
 }

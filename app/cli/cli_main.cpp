@@ -20,6 +20,8 @@ int main(int argc, char** argv)
     addScanCommand(app, selected);
     addBenchCommand(app, selected);
     addGenerateCommand(app, selected);
+    addAnonymizeCommand(app, selected);
+    addBenchAnonymizeCommand(app, selected);
 
     try {
         app.parse(argc, argv);

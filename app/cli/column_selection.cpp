@@ -10,12 +10,7 @@ core::ColumnSet resolve(const core::EncodedTable& table, const std::vector<std::
 {
     core::ColumnSet set;
     for (const std::string& name : names) {
-        const auto found = std::find_if(table.columns.begin(), table.columns.end(),
-                                        [&name](const core::EncodedColumn& column) { return column.name == name; });
-        if (found == table.columns.end())
-            throw UnknownColumnError(std::string(option) + " names '" + name + "', which is not a column of " +
-                                     table.sourcePath + ".");
-        const auto position = found - table.columns.begin();
+        const int position = requireColumn(table, name, option);
         if (position >= core::ColumnSet::capacity)
             throw UnknownColumnError(std::string(option) + " names '" + name + "', column " +
                                      std::to_string(position + 1) + "; only the first " +
@@ -26,6 +21,24 @@ core::ColumnSet resolve(const core::EncodedTable& table, const std::vector<std::
 }
 
 } // namespace
+
+std::optional<int> columnNamed(const core::EncodedTable& table, const std::string& name)
+{
+    const auto found = std::find_if(table.columns.begin(), table.columns.end(),
+                                    [&name](const core::EncodedColumn& column) { return column.name == name; });
+    if (found == table.columns.end())
+        return std::nullopt;
+    return static_cast<int>(found - table.columns.begin());
+}
+
+int requireColumn(const core::EncodedTable& table, const std::string& name, const char* option)
+{
+    const std::optional<int> column = columnNamed(table, name);
+    if (!column)
+        throw UnknownColumnError(std::string(option) + " names '" + name + "', which is not a column of " +
+                                 table.sourcePath + ".");
+    return *column;
+}
 
 std::optional<core::ColumnSet> selectColumns(const core::EncodedTable& table, const std::vector<std::string>& included,
                                              const std::vector<std::string>& excluded)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// --columns / --exclude: column names from the command line to a ColumnSet.
+// Column names from the command line (--columns, --exclude, --qi...) to columns of the table.
 #pragma once
 
 #include <optional>
@@ -17,6 +17,12 @@ class UnknownColumnError : public std::invalid_argument {
 public:
     using std::invalid_argument::invalid_argument;
 };
+
+/// The column called `name`; nullopt when the table has none.
+[[nodiscard]] std::optional<int> columnNamed(const core::EncodedTable& table, const std::string& name);
+
+/// The column called `name`; throws UnknownColumnError saying that `option` named it.
+[[nodiscard]] int requireColumn(const core::EncodedTable& table, const std::string& name, const char* option);
 
 /// The columns to search: `included` (all when empty) minus `excluded`. nullopt when neither list
 /// is given, so that the engine applies its own default. Throws UnknownColumnError.

@@ -19,28 +19,6 @@ bool isWhole(double value)
 
 } // namespace
 
-const char* toString(DiversityVariant variant)
-{
-    switch (variant) {
-    case DiversityVariant::Distinct:
-        return "distinct";
-    case DiversityVariant::Entropy:
-        return "entropy";
-    case DiversityVariant::Recursive:
-        return "recursive";
-    }
-    return "distinct";
-}
-
-std::optional<DiversityVariant> parseDiversityVariant(std::string_view text)
-{
-    for (const DiversityVariant variant :
-         {DiversityVariant::Distinct, DiversityVariant::Entropy, DiversityVariant::Recursive})
-        if (text == toString(variant))
-            return variant;
-    return std::nullopt;
-}
-
 LDiversity::LDiversity(const EncodedTable& table, int column, DiversityVariant variant, double l, double c)
     : m_column(column)
     , m_variant(variant)
@@ -52,8 +30,8 @@ LDiversity::LDiversity(const EncodedTable& table, int column, DiversityVariant v
     if (!(l >= 1.0) || !std::isfinite(l))
         throw std::invalid_argument("l must be at least 1, not " + formatNumber(l) + ".");
     if (variant != DiversityVariant::Entropy && !isWhole(l))
-        throw std::invalid_argument(std::string(toString(variant)) + " l-diversity needs a whole number l, not " +
-                                    formatNumber(l) + ".");
+        throw std::invalid_argument(std::string(nameIn(diversityVariantNames, variant)) +
+                                    " l-diversity needs a whole number l, not " + formatNumber(l) + ".");
     if (variant == DiversityVariant::Recursive && (!(c > 0.0) || !std::isfinite(c)))
         throw std::invalid_argument("recursive-(c,l)-diversity needs c > 0, not " + formatNumber(c) + ".");
 }

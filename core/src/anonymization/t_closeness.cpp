@@ -11,11 +11,6 @@
 
 namespace qiscout::core {
 
-const char* toString(ClosenessDistance distance)
-{
-    return distance == ClosenessDistance::Equal ? "equal" : "ordered";
-}
-
 ClosenessDistance defaultClosenessDistance(const EncodedColumn& column)
 {
     switch (column.type) {
@@ -87,8 +82,8 @@ bool TCloseness::satisfiedBy(const ClassSummary& equivalenceClass) const
 
 std::string TCloseness::describe(const std::vector<std::string>& columnNames) const
 {
-    return formatNumber(m_t) + "-closeness (" + toString(m_distance) + " distance) on " +
-           columnNames.at(static_cast<std::size_t>(m_column));
+    return formatNumber(m_t) + "-closeness (" + std::string(nameIn(closenessDistanceNames, m_distance)) +
+           " distance) on " + columnNames.at(static_cast<std::size_t>(m_column));
 }
 
 } // namespace qiscout::core

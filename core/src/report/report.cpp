@@ -454,6 +454,7 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
 
     report.latticeLevels = summariseLevels(report);
     report.summary = summarise(report);
+    report.protection = input.protection;
     return report;
 }
 

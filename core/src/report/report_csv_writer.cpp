@@ -2,23 +2,10 @@
 
 #include "qiscout/core/report/report_writers.h"
 
+#include "report/report_protection_section.h"
+#include "report/report_text.h"
+
 namespace qiscout::core {
-namespace {
-
-std::string csvField(const std::string& text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (const char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
-
-} // namespace
 
 std::string reportToCsv(const QiReport& report)
 {
@@ -33,6 +20,8 @@ std::string reportToCsv(const QiReport& report)
         csv += std::to_string(set.columns.size()) + "," + csvField(columns) + "," + std::to_string(set.isolatedRows) +
                "," + std::to_string(set.smallestClass) + "\r\n";
     }
+    if (report.protection)
+        csv += protectionCsv(*report.protection);
     return csv;
 }
 

@@ -10,6 +10,7 @@
 
 #include "qiscout/core/report/report_writers.h"
 
+#include "report/report_protection_section.h"
 #include "report/report_text.h"
 
 namespace qiscout::core {
@@ -63,6 +64,8 @@ public:
     {
         writeHead();
         writeSummary();
+        if (m_report.protection)
+            m_html += protectionHtml(*m_report.protection, m_rich);
         writeDataset();
         writeMinimalSets();
         writeRanking();

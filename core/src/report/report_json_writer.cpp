@@ -3,6 +3,8 @@
 
 #include "qiscout/core/report/report_writers.h"
 
+#include "report/report_protection_section.h"
+
 namespace qiscout::core {
 namespace {
 
@@ -135,6 +137,8 @@ std::string reportToJson(const QiReport& report)
                           {"vulnerable_sets", optionalJson(level.vulnerableSets)},
                           {"explored", level.explored}});
     json["lattice_levels"] = std::move(levels);
+    if (report.protection)
+        json["protection"] = protectionJson(*report.protection);
 
     // Names and values come from the file; invalid UTF-8 is replaced rather than failing the report.
     return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

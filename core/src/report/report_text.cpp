@@ -68,4 +68,17 @@ std::string percentOf(std::uint64_t part, std::uint64_t whole)
     return fixedDecimals(value, 1) + "%";
 }
 
+std::string csvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
+}
+
 } // namespace qiscout::core

@@ -17,6 +17,9 @@ namespace qiscout::core {
 /// A number with a fixed count of decimals ("0.125").
 [[nodiscard]] std::string fixedDecimals(double value, int decimals);
 
+/// A CSV field (RFC 4180): quoted, with doubled quotes, when it holds a comma, quote or line break.
+[[nodiscard]] std::string csvField(const std::string& text);
+
 /// part / whole as a percentage with one decimal ("12.5%"); "less than 0.1%" for a tiny non-zero
 /// share, which "0.0%" would hide; "0%" when whole is 0. Every percentage of the reports comes from here.
 [[nodiscard]] std::string percentOf(std::uint64_t part, std::uint64_t whole);

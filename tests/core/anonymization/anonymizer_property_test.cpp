@@ -142,7 +142,7 @@ TEST_CASE("The search returns the brute-force optimum and frontier on random tab
                         parameters.threads = threads;
                         INFO(describeRandomTable(seed, table)
                              << ", " << qiCount << " QIs, " << choice.description << ", limit " << limit << ", "
-                             << toString(metric) << ", " << threads << " threads");
+                             << nameIn(utilityMetricNames, metric) << ", " << threads << " threads");
                         NullAnonymizationObserver observer;
                         const AnonymizationResult result = runAnonymization(table, parameters, {}, observer);
                         REQUIRE(result.complete);

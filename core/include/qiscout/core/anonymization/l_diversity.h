@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <array>
 #include <optional>
 
 #include "qiscout/core/anonymization/privacy_model.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -15,9 +17,12 @@ enum class DiversityVariant {
     Recursive, ///< recursive-(c,l): r1 < c (rl + r(l+1) + ... + rm), r the value counts descending
 };
 
-/// "distinct", "entropy", "recursive".
-[[nodiscard]] const char* toString(DiversityVariant variant);
-[[nodiscard]] std::optional<DiversityVariant> parseDiversityVariant(std::string_view text);
+/// The variants' names on the command line and in reports.
+inline constexpr std::array<EnumName<DiversityVariant>, 3> diversityVariantNames{{
+    {DiversityVariant::Distinct, "distinct"},
+    {DiversityVariant::Entropy, "entropy"},
+    {DiversityVariant::Recursive, "recursive"},
+}};
 
 /// l-diversity on one sensitive column. Every variant is monotone without suppression (a merged
 /// class is at least as diverse as its least diverse part; for entropy and recursive see

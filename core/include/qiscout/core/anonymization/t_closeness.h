@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <array>
 #include <optional>
 #include <vector>
 
 #include "qiscout/core/anonymization/privacy_model.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -15,8 +17,11 @@ enum class ClosenessDistance {
     Ordered, ///< ordinal/numeric: values in order, distance |i - j| / (m - 1) between ranks i and j
 };
 
-/// "equal", "ordered".
-[[nodiscard]] const char* toString(ClosenessDistance distance);
+/// The distances' names in reports.
+inline constexpr std::array<EnumName<ClosenessDistance>, 2> closenessDistanceNames{{
+    {ClosenessDistance::Equal, "equal"},
+    {ClosenessDistance::Ordered, "ordered"},
+}};
 
 /// The distance that suits a column: Ordered for numbers and dates, Equal for text.
 [[nodiscard]] ClosenessDistance defaultClosenessDistance(const EncodedColumn& column);

@@ -2,8 +2,9 @@
 // The utility (information loss) metrics the search minimises; definitions in docs/anonymization.md.
 #pragma once
 
-#include <optional>
-#include <string_view>
+#include <array>
+
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -24,8 +25,13 @@ enum class UtilityMetric {
     Aecs,
 };
 
-/// "precision", "discernibility", "loss", "non-uniform-entropy", "aecs".
-[[nodiscard]] const char* toString(UtilityMetric metric);
-[[nodiscard]] std::optional<UtilityMetric> parseUtilityMetric(std::string_view name);
+/// The metrics' names on the command line, in JSON and in reports.
+inline constexpr std::array<EnumName<UtilityMetric>, 5> utilityMetricNames{{
+    {UtilityMetric::Precision, "precision"},
+    {UtilityMetric::Discernibility, "discernibility"},
+    {UtilityMetric::Loss, "loss"},
+    {UtilityMetric::NonUniformEntropy, "non-uniform-entropy"},
+    {UtilityMetric::Aecs, "aecs"},
+}};
 
 } // namespace qiscout::core

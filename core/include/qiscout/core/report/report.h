@@ -13,6 +13,7 @@
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -35,6 +36,8 @@ struct ReportInput {
     std::optional<std::string> fileSha256;
     /// When the analysis ran; when unset, buildReport uses the current time.
     std::optional<std::chrono::system_clock::time_point> generatedAt;
+    /// The protection applied to the table (`anonymize --report`), reported in its own section.
+    std::optional<ProtectionReport> protection;
 };
 
 /// Choices that change what the report discloses.
@@ -183,6 +186,8 @@ struct QiReport {
     RecordsAtRisk recordsAtRisk;
     DependencyAnalysis dependencies;
     std::vector<LatticeLevel> latticeLevels;
+    /// Set when the report follows an anonymisation: the "Protection applied" section.
+    std::optional<ProtectionReport> protection;
 
     /// Column names in table order.
     [[nodiscard]] std::vector<std::string> columnNames() const;

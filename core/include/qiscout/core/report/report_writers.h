@@ -24,7 +24,8 @@ enum class ReportFormat { Html, Pdf, Json, Csv };
 [[nodiscard]] std::string reportToJson(const QiReport& report);
 
 /// CSV (RFC 4180, CRLF line ends): one row per minimal set with size, columns ("; "-separated),
-/// isolated rows and smallest class.
+/// isolated rows and smallest class; after an anonymisation, a blank line and one row per
+/// protected column (see report/report_protection_section.h).
 [[nodiscard]] std::string reportToCsv(const QiReport& report);
 
 /// The charts of a report.

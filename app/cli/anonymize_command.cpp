@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// qiscout-cli anonymize (#13): the globally-optimal generalisation of a table, applied, written
+// and re-checked with the quasi-identifier search.
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "qiscout/core/anonymization/anonymizer.h"
+#include "qiscout/core/anonymization/protected_table.h"
+#include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/report/protection_report.h"
+
+#include "command.h"
+#include "flag_checks.h"
+#include "interrupt.h"
+#include "load_flags.h"
+#include "protection_flags.h"
+#include "report_option.h"
+
+namespace qiscout::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct AnonymizeOptions {
+    std::string file;
+    std::uint64_t k = 2;
+    double suppression = 0.0;
+    core::UtilityMetric metric = core::UtilityMetric::Loss;
+    std::optional<int> threads;
+    std::string out;
+    std::string json;
+    ProtectionFlags protection;
+    ReportRequest report;
+    LoadFlags load;
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// The scan k of the re-check: a K-anonymous table has no class of K - 1 rows or fewer.
+std::uint64_t verificationK(std::uint64_t k)
+{
+    return k > 1 ? k - 1 : 1;
+}
+
+/// The quasi-identifier search over every column of `table` at `k`.
+core::SearchResult quasiIdentifierSearch(const core::EncodedTable& table, std::uint64_t k, std::optional<int> threads,
+                                         std::optional<core::ColumnSet> columns, std::stop_token stop)
+{
+    core::SearchParameters parameters;
+    parameters.k = k;
+    parameters.threads = threads;
+    parameters.columns = columns;
+    core::NullObserver quiet;
+    return core::runSearch(table, parameters, core::Algorithm::Auto, std::move(stop), quiet);
+}
+
+Json levelsJson(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
+                const core::TransformationAssessment& assessment)
+{
+    Json levels = Json::object();
+    for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+        levels[table.columns[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)].name] =
+            assessment.transformation.levels[q];
+    return levels;
+}
+
+Json assessmentJson(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
+                    const core::TransformationAssessment& assessment)
+{
+    Json json = {{"levels", levelsJson(table, parameters, assessment)},
+                 {"value", assessment.value},
+                 {"suppressed_rows", assessment.suppressedRows},
+                 {"classes", assessment.classes}};
+    if (!assessment.columnValues.empty()) {
+        Json columns = Json::object();
+        for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+            columns[table.columns[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)].name] =
+                assessment.columnValues[q];
+        json["column_values"] = std::move(columns);
+    }
+    return json;
+}
+
+struct Timings {
+    double load = 0.0;
+    double search = 0.0;
+    double apply = 0.0;
+    double write = 0.0;
+    double verify = 0.0;
+};
+
+int runAnonymize(const AnonymizeOptions& options)
+{
+    // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
+    const InterruptWatcher interrupt;
+    const auto started = std::chrono::steady_clock::now();
+    Timings timings;
+
+    core::EncodedTable table;
+    try {
+        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+    } catch (const core::LoadError& error) {
+        if (error.kind() == core::LoadErrorKind::Cancelled) {
+            std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
+            return exitCancelled;
+        }
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return exitInputError;
+    }
+    timings.load = secondsSince(started);
+
+    core::AnonymizationParameters parameters;
+    core::AnonymizationResult result;
+    const auto searchStarted = std::chrono::steady_clock::now();
+    try {
+        parameters =
+            options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
+        core::NullAnonymizationObserver quiet;
+        result = core::runAnonymization(table, parameters, interrupt.token(), quiet);
+    } catch (const core::HierarchyError& error) {
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return exitInputError;
+    } catch (const std::invalid_argument& error) {
+        // An unknown column, a model the table cannot have, a lattice the search refuses.
+        std::cerr << "qiscout-cli anonymize: " << error.what() << '\n';
+        return exitUsage;
+    }
+    timings.search = secondsSince(searchStarted);
+    if (!result.complete) {
+        std::cerr << "qiscout-cli: anonymisation cancelled after " << result.stats.checked << " checks.\n";
+        return exitCancelled;
+    }
+
+    const std::vector<std::string> names = table.columnNames();
+    const std::string_view metricName = core::nameIn(core::utilityMetricNames, result.metric);
+    std::ostream& text = options.json == "-" ? std::cerr : std::cout;
+    text << table.sourcePath << ": " << table.rowCount << " rows, " << parameters.quasiIdentifiers.size()
+         << " quasi-identifiers, ";
+    for (std::size_t m = 0; m < parameters.models.size(); ++m)
+        text << (m > 0 ? " + " : "") << parameters.models[m]->describe(names);
+    text << ", suppression limit " << options.suppression << " (" << result.suppressionLimitRows << " rows), metric "
+         << metricName << "\n";
+    text << "Lattice: " << result.lattice.size() << " transformations, " << result.stats.checked << " checked, "
+         << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged, " << result.frontier.size()
+         << " minimal acceptable\n";
+
+    std::optional<core::ProtectedTable> applied;
+    std::optional<core::EncodedTable> kept;
+    std::optional<core::SearchResult> after;
+    if (result.optimum) {
+        const core::TransformationAssessment& optimum = *result.optimum;
+        text << "Optimum (globally optimal): " << metricName << " " << optimum.value << ", " << optimum.suppressedRows
+             << " rows suppressed, " << optimum.classes << " classes\n";
+        for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q) {
+            const core::QuasiIdentifierSpec& spec = parameters.quasiIdentifiers[q];
+            text << "  " << names[static_cast<std::size_t>(spec.column)] << ": level "
+                 << optimum.transformation.levels[q] << " of " << result.lattice.heights()[q] << " ("
+                 << spec.hierarchySource << ")\n";
+        }
+        const auto applyStarted = std::chrono::steady_clock::now();
+        applied = core::applyTransformation(table, parameters, optimum.transformation);
+        timings.apply = secondsSince(applyStarted);
+        if (!options.out.empty()) {
+            const auto writeStarted = std::chrono::steady_clock::now();
+            try {
+                const core::TableWriteReport written = core::writeTable(
+                    applied->table, options.out,
+                    core::tableFileFormatFor(options.out).value_or(core::TableFileFormat::Csv), {}, interrupt.token());
+                for (const std::string& warning : written.warnings)
+                    text << "  note: " << warning << "\n";
+            } catch (const core::WriteCancelled&) {
+                std::cerr << "qiscout-cli: cancelled while writing " << options.out << ".\n";
+                return exitCancelled;
+            } catch (const core::FileWriteError& error) {
+                std::cerr << "qiscout-cli: " << error.what() << '\n';
+                return exitInputError;
+            }
+            timings.write = secondsSince(writeStarted);
+            text << "Protected table written to " << options.out << "\n";
+        }
+        const auto verifyStarted = std::chrono::steady_clock::now();
+        kept = core::keptQuasiIdentifierTable(*applied, parameters);
+        after =
+            quasiIdentifierSearch(*kept, verificationK(options.k), options.threads, std::nullopt, interrupt.token());
+        timings.verify = secondsSince(verifyStarted);
+        if (!after->complete) {
+            std::cerr << "qiscout-cli: cancelled while re-checking the protected table.\n";
+            return exitCancelled;
+        }
+        text << "Re-check: " << after->minimalSets.size() << " quasi-identifiers among the "
+             << parameters.quasiIdentifiers.size() << " protected columns at k = " << verificationK(options.k)
+             << " (a row is at risk when at most " << verificationK(options.k) << " kept rows share its values), over "
+             << kept->rowCount << " kept rows\n";
+    } else {
+        text << "No transformation satisfies the privacy models within the suppression limit.\n";
+    }
+    text << "Times: load " << timings.load << " s, search " << timings.search << " s, apply " << timings.apply
+         << " s, write " << timings.write << " s, re-check " << timings.verify << " s\n";
+
+    if (!options.json.empty()) {
+        Json json;
+        json["rows"] = table.rowCount;
+        json["k"] = options.k;
+        json["suppression_limit"] = options.suppression;
+        json["suppression_limit_rows"] = result.suppressionLimitRows;
+        json["metric"] = metricName;
+        Json quasiIdentifiers = Json::array();
+        for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+            quasiIdentifiers.push_back(
+                {{"column", names[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)]},
+                 {"height", result.lattice.heights()[q]},
+                 {"hierarchy", parameters.quasiIdentifiers[q].hierarchySource}});
+        json["quasi_identifiers"] = std::move(quasiIdentifiers);
+        Json models = Json::array();
+        for (const auto& model : parameters.models)
+            models.push_back(model->describe(names));
+        json["privacy_models"] = std::move(models);
+        json["optimum"] = result.optimum ? assessmentJson(table, parameters, *result.optimum) : Json(nullptr);
+        json["globally_optimal"] = result.complete;
+        Json frontier = Json::array();
+        for (const core::TransformationAssessment& entry : result.frontier)
+            frontier.push_back(assessmentJson(table, parameters, entry));
+        json["frontier"] = std::move(frontier);
+        json["lattice"] = {{"size", result.lattice.size()},
+                           {"checked", result.stats.checked},
+                           {"tagged", result.stats.taggedAcceptable + result.stats.taggedUnacceptable}};
+        json["verification"] = after ? Json{{"k", verificationK(options.k)},
+                                            {"kept_rows", kept->rowCount},
+                                            {"quasi_identifiers", after->minimalSets.size()}}
+                                     : Json(nullptr);
+        json["stats"] = {{"search_seconds", result.stats.searchSeconds},
+                         {"load_seconds", timings.load},
+                         {"apply_seconds", timings.apply},
+                         {"write_seconds", timings.write},
+                         {"verify_seconds", timings.verify},
+                         {"threads", result.threads}};
+        const std::string document = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+        if (options.json == "-") {
+            std::cout << document << std::flush;
+        } else {
+            try {
+                core::writeFileAtomically(options.json, document);
+            } catch (const core::FileWriteError& error) {
+                std::cerr << "qiscout-cli: " << error.what() << '\n';
+                return exitInputError;
+            }
+        }
+    }
+    if (!result.optimum)
+        return exitInputError;
+    if (options.report.outputs.empty())
+        return exitOk;
+
+    core::ColumnSet protectedColumns;
+    for (const core::QuasiIdentifierSpec& spec : parameters.quasiIdentifiers)
+        protectedColumns = protectedColumns.with(spec.column);
+    core::ReportInput report;
+    report.roles.assign(table.columnCount(), core::ColumnRole::Ignored);
+    for (const int column : protectedColumns.columns())
+        report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
+    for (const auto& model : parameters.models)
+        if (const std::optional<int> column = model->sensitiveColumn())
+            report.roles[static_cast<std::size_t>(*column)] = core::ColumnRole::Sensitive;
+    report.parameters.k = verificationK(options.k);
+    report.parameters.threads = options.threads;
+    report.parameters.columns = protectedColumns;
+    report.result =
+        quasiIdentifierSearch(table, verificationK(options.k), options.threads, protectedColumns, interrupt.token());
+    if (!report.result.complete) {
+        std::cerr << "qiscout-cli: cancelled while searching the original table for the report.\n";
+        return exitCancelled;
+    }
+    report.loadSeconds = timings.load;
+    core::ProtectionReport protection =
+        core::buildProtectionReport(table, parameters, result, *applied, report.result, *kept, *after);
+    protection.outputPath = options.out;
+    report.protection = std::move(protection);
+    report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+    return writeReports(options.report, report);
+}
+
+} // namespace
+
+void addAnonymizeCommand(CLI::App& app, Command& selected)
+{
+    auto options = std::make_shared<AnonymizeOptions>();
+    CLI::App* command = app.add_subcommand(
+        "anonymize", "Generalise quasi-identifiers to the globally optimal protected table, apply it and re-check it");
+    command->add_option("file", options->file, "Delimited text file to protect")->required();
+    options->protection.addTo(*command);
+    command->add_option("--k", options->k, "Every class of the protected table has at least k rows (1..2^31)")
+        ->required()
+        ->check(CLI::Range(std::uint64_t{1}, core::maxK));
+    command
+        ->add_option("--suppression", options->suppression, "Fraction of rows that may be suppressed (0..1, default 0)")
+        ->check(CLI::Range(0.0, 1.0));
+    command
+        ->add_option("--metric", options->metric,
+                     "Information loss to minimise: precision, discernibility, loss (default), "
+                     "non-uniform-entropy or aecs")
+        ->transform(oneOf(core::utilityMetricNames));
+    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
+    command->add_option("--out", options->out,
+                        "Write the protected table to this file, atomically: CSV (.csv, .tsv, .txt, or any other "
+                        "name), SPSS (.sav, .zsav) or Stata (.dta)");
+    command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    addReportOptions(*command, options->report);
+    options->load.addTo(*command);
+    command->callback([options, &selected] { selected = [options] { return runAnonymize(*options); }; });
+}
+
+} // namespace qiscout::cli

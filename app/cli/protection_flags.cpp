@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "protection_flags.h"
+
+#include <charconv>
+#include <memory>
+
+#include "qiscout/core/anonymization/hierarchy_builders.h"
+#include "qiscout/core/anonymization/k_anonymity.h"
+#include "qiscout/core/anonymization/t_closeness.h"
+
+#include "column_selection.h"
+
+namespace qiscout::cli {
+namespace {
+
+std::optional<double> numberIn(std::string_view text)
+{
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+/// "age:entropy:3" -> {"age", "entropy", "3"}: the last `fields` colon-separated fields, and
+/// everything before them as the column name (which may itself hold colons).
+std::optional<std::vector<std::string>> splitFromRight(const std::string& text, int fields)
+{
+    std::vector<std::string> parts(static_cast<std::size_t>(fields) + 1);
+    std::size_t end = text.size();
+    for (int field = fields; field > 0; --field) {
+        const std::size_t colon = end == 0 ? std::string::npos : text.rfind(':', end - 1);
+        if (colon == std::string::npos || colon == 0)
+            return std::nullopt;
+        parts[static_cast<std::size_t>(field)] = text.substr(colon + 1, end - colon - 1);
+        end = colon;
+    }
+    parts[0] = text.substr(0, end);
+    return parts;
+}
+
+} // namespace
+
+void ProtectionFlags::addTo(CLI::App& command)
+{
+    command
+        .add_option("--qi", m_quasiIdentifiers,
+                    "A quasi-identifier to generalise, with its hierarchy file (ARX CSV: value;level1;...); "
+                    "without '=FILE' the automatic hierarchy of its type. Repeat for each")
+        ->required();
+    command
+        .add_option_function<std::vector<std::string>>(
+            "--l-diversity",
+            [this](const std::vector<std::string>& specs) {
+                for (const std::string& spec : specs) {
+                    Diversity diversity;
+                    if (const auto parts = splitFromRight(spec, 2);
+                        parts && ((*parts)[1] == "distinct" || (*parts)[1] == "entropy") && numberIn((*parts)[2])) {
+                        diversity = {(*parts)[0], *core::valueIn(core::diversityVariantNames, (*parts)[1]),
+                                     *numberIn((*parts)[2]), 0.0};
+                    } else if (const auto recursive = splitFromRight(spec, 3);
+                               recursive && (*recursive)[1] == "recursive" && numberIn((*recursive)[2]) &&
+                               numberIn((*recursive)[3])) {
+                        diversity = {(*recursive)[0], core::DiversityVariant::Recursive, *numberIn((*recursive)[3]),
+                                     *numberIn((*recursive)[2])};
+                    } else {
+                        throw CLI::ValidationError("--l-diversity", "must be COLUMN:distinct:L, COLUMN:entropy:L or "
+                                                                    "COLUMN:recursive:C:L, not '" +
+                                                                        spec + "'");
+                    }
+                    m_diversity.push_back(std::move(diversity));
+                }
+            },
+            "l-diversity of a sensitive column: COLUMN:distinct:L, COLUMN:entropy:L or COLUMN:recursive:C:L")
+        ->type_name("SPEC");
+    command
+        .add_option_function<std::vector<std::string>>(
+            "--t-closeness",
+            [this](const std::vector<std::string>& specs) {
+                for (const std::string& spec : specs) {
+                    const auto parts = splitFromRight(spec, 1);
+                    if (!parts || !numberIn((*parts)[1]))
+                        throw CLI::ValidationError("--t-closeness", "must be COLUMN:T, not '" + spec + "'");
+                    m_closeness.push_back({(*parts)[0], *numberIn((*parts)[1])});
+                }
+            },
+            "t-closeness of a sensitive column: COLUMN:T (T in [0, 1]; ordered distance for numbers and "
+            "dates, equal distance for text)")
+        ->type_name("SPEC");
+}
+
+core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table, std::uint64_t k,
+                                                          double suppressionLimit, core::UtilityMetric metric,
+                                                          std::optional<int> threads) const
+{
+    core::AnonymizationParameters parameters;
+    for (const std::string& spec : m_quasiIdentifiers) {
+        // The whole argument may be a column name holding '='; otherwise COLUMN=FILE splits at the
+        // first '=' whose left side names a column.
+        core::QuasiIdentifierSpec quasiIdentifier;
+        std::optional<int> column = columnNamed(table, spec);
+        std::size_t equals = spec.find('=');
+        while (!column && equals != std::string::npos) {
+            column = columnNamed(table, spec.substr(0, equals));
+            if (!column)
+                equals = spec.find('=', equals + 1);
+        }
+        if (!column)
+            throw UnknownColumnError("--qi names '" + spec.substr(0, spec.find('=')) + "', which is not a column of " +
+                                     table.sourcePath + ".");
+        quasiIdentifier.column = *column;
+        if (spec.size() > table.columns[static_cast<std::size_t>(*column)].name.size()) {
+            quasiIdentifier.hierarchySource = spec.substr(equals + 1);
+            quasiIdentifier.hierarchy = core::readHierarchyFile(quasiIdentifier.hierarchySource);
+        } else {
+            quasiIdentifier.hierarchy = core::automaticHierarchy(table.columns[static_cast<std::size_t>(*column)]);
+            quasiIdentifier.hierarchySource = "automatic";
+        }
+        parameters.quasiIdentifiers.push_back(std::move(quasiIdentifier));
+    }
+    parameters.models.push_back(std::make_shared<core::KAnonymity>(k));
+    for (const Diversity& diversity : m_diversity)
+        parameters.models.push_back(
+            std::make_shared<core::LDiversity>(table, requireColumn(table, diversity.column, "--l-diversity"),
+                                               diversity.variant, diversity.l, diversity.c));
+    for (const Closeness& closeness : m_closeness) {
+        const int column = requireColumn(table, closeness.column, "--t-closeness");
+        parameters.models.push_back(std::make_shared<core::TCloseness>(
+            table, column, closeness.t,
+            core::defaultClosenessDistance(table.columns[static_cast<std::size_t>(column)])));
+    }
+    parameters.suppressionLimit = suppressionLimit;
+    parameters.metric = metric;
+    parameters.threads = threads;
+    return parameters;
+}
+
+} // namespace qiscout::cli

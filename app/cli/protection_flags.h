@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The protection settings `anonymize` and `bench-anonymize` share: which columns to generalise
+// with which hierarchies, and the privacy models besides k-anonymity.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/l_diversity.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::cli {
+
+/// --qi COLUMN[=HIERARCHY.csv] (repeatable), --l-diversity COLUMN:distinct|entropy:L,
+/// --l-diversity COLUMN:recursive:C:L and --t-closeness COLUMN:T (both repeatable).
+class ProtectionFlags {
+public:
+    void addTo(CLI::App& command);
+    /// The parameters for table with k-anonymity at k first, then the other models. Throws
+    /// UnknownColumnError for a name that is not a column, HierarchyError for a hierarchy file
+    /// that cannot be read or used, std::invalid_argument for a model the table cannot have.
+    [[nodiscard]] core::AnonymizationParameters parameters(const core::EncodedTable& table, std::uint64_t k,
+                                                           double suppressionLimit, core::UtilityMetric metric,
+                                                           std::optional<int> threads) const;
+
+private:
+    struct Diversity {
+        std::string column;
+        core::DiversityVariant variant = core::DiversityVariant::Distinct;
+        double l = 2.0;
+        double c = 0.0;
+    };
+    struct Closeness {
+        std::string column;
+        double t = 0.0;
+    };
+
+    std::vector<std::string> m_quasiIdentifiers;
+    std::vector<Diversity> m_diversity;
+    std::vector<Closeness> m_closeness;
+};
+
+} // namespace qiscout::cli

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The "Protection applied" section of a report (#13): what the anonymisation did and what the
+// re-run of the quasi-identifier search found before and after it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/protected_table.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// One generalised column as the report describes it.
+struct ProtectedColumnReport {
+    std::string name;
+    /// Where its hierarchy came from ("automatic" or a file).
+    std::string hierarchySource;
+    int height = 0;
+    int level = 0;
+    /// Distinct values before and after (suppression's "*" counted).
+    std::uint64_t distinctBefore = 0;
+    std::uint64_t distinctAfter = 0;
+    /// The metric restricted to this column, for the metrics defined per column.
+    std::optional<double> metricValue;
+};
+
+/// What the quasi-identifier search finds over the protected columns.
+struct QuasiIdentifierCount {
+    std::uint64_t quasiIdentifiers = 0;
+    /// Rows on which some quasi-identifier isolates them.
+    std::uint64_t rowsAtRisk = 0;
+    /// Rows the search ran on.
+    std::uint64_t rows = 0;
+};
+
+/// The protection applied to a table, independent of it once built.
+struct ProtectionReport {
+    std::vector<std::string> privacyModels;
+    double suppressionLimit = 0.0;
+    std::uint64_t suppressionLimitRows = 0;
+    std::uint64_t suppressedRows = 0;
+    std::uint64_t rows = 0;
+    std::string metric;
+    double metricValue = 0.0;
+    /// Equivalence classes among the kept rows.
+    std::uint64_t classes = 0;
+    bool globallyOptimal = false;
+    std::uint64_t latticeSize = 0;
+    std::uint64_t transformationsChecked = 0;
+    std::uint64_t transformationsTagged = 0;
+    std::uint64_t minimalTransformations = 0;
+    double searchSeconds = 0.0;
+    std::vector<ProtectedColumnReport> columns;
+    /// The search's k for the re-check: a row is at risk when its class has at most this many rows.
+    std::uint64_t verificationK = 1;
+    QuasiIdentifierCount before;
+    QuasiIdentifierCount after;
+    /// The protected file, when one was written.
+    std::string outputPath;
+
+    /// Plain-language sentences, most important first.
+    [[nodiscard]] std::vector<std::string> summary() const;
+};
+
+/// Builds the section from a finished anonymisation: the parameters and result, the applied
+/// optimum, and the quasi-identifier searches over the protected columns before (on the original
+/// table) and after (on keptTable, keptQuasiIdentifierTable of the applied table). Cost: one
+/// partition per quasi-identifier found, to count the rows at risk.
+[[nodiscard]] ProtectionReport buildProtectionReport(const EncodedTable& original,
+                                                     const AnonymizationParameters& parameters,
+                                                     const AnonymizationResult& result, const ProtectedTable& applied,
+                                                     const SearchResult& before, const EncodedTable& keptTable,
+                                                     const SearchResult& after);
+
+} // namespace qiscout::core

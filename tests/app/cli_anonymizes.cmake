@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# #13: `qiscout-cli anonymize` on adult.csv with the project's hierarchies: the JSON contract, the
+# protected file, the reports' "Protection applied" section, and the exit codes of bad input.
+file(REMOVE_RECURSE "${OUT}")
+file(MAKE_DIRECTORY "${OUT}")
+set(H "${HIERARCHIES}")
+set(qis --qi age=${H}/age.csv --qi education=${H}/education.csv --qi marital-status=${H}/marital-status.csv
+        --qi native-country=${H}/native-country.csv --qi race=${H}/race.csv --qi sex=${H}/sex.csv
+        --qi workclass=${H}/workclass.csv --qi occupation=${H}/occupation.csv)
+set(formats html json csv)
+if(WITH_PDF)
+  list(APPEND formats pdf)
+endif()
+set(reports "")
+foreach(format IN LISTS formats)
+  list(APPEND reports --report "${OUT}/report.${format}")
+endforeach()
+execute_process(COMMAND "${CLI}" anonymize "${TABLE}" ${qis} --k 5 --suppression 0.02 --metric loss
+                        --out "${OUT}/protected.csv" --json "${OUT}/result.json" ${reports}
+                RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "anonymize failed (${status}): ${errors}")
+endif()
+
+file(READ "${OUT}/result.json" json)
+foreach(key rows k suppression_limit metric globally_optimal)
+  string(JSON value ERROR_VARIABLE missing GET "${json}" ${key})
+  if(missing)
+    message(FATAL_ERROR "result.json lacks ${key}")
+  endif()
+endforeach()
+string(JSON rows GET "${json}" rows)
+string(JSON k GET "${json}" k)
+string(JSON optimal GET "${json}" globally_optimal)
+string(JSON size GET "${json}" lattice size)
+string(JSON checked GET "${json}" lattice checked)
+string(JSON tagged GET "${json}" lattice tagged)
+string(JSON qi_count LENGTH "${json}" quasi_identifiers)
+string(JSON first_qi GET "${json}" quasi_identifiers 0 column)
+string(JSON first_height GET "${json}" quasi_identifiers 0 height)
+string(JSON age_level GET "${json}" optimum levels age)
+string(JSON suppressed GET "${json}" optimum suppressed_rows)
+string(JSON classes GET "${json}" optimum classes)
+string(JSON value GET "${json}" optimum value)
+string(JSON remaining GET "${json}" verification quasi_identifiers)
+string(JSON search_seconds GET "${json}" stats search_seconds)
+string(JSON load_seconds GET "${json}" stats load_seconds)
+if(NOT rows EQUAL 48842 OR NOT k EQUAL 5 OR NOT optimal STREQUAL "ON" OR NOT size EQUAL 6480 OR NOT qi_count EQUAL 8
+   OR NOT first_qi STREQUAL "age" OR NOT first_height EQUAL 4 OR NOT remaining EQUAL 0 OR suppressed GREATER 976
+   OR classes LESS 1)
+  message(FATAL_ERROR "unexpected result: rows ${rows} k ${k} optimal ${optimal} size ${size} QIs ${qi_count} "
+                      "${first_qi}/${first_height} suppressed ${suppressed} classes ${classes} remaining ${remaining}")
+endif()
+math(EXPR settled "${checked} + ${tagged}")
+if(settled GREATER size OR checked LESS 1)
+  message(FATAL_ERROR "lattice counts do not add up: ${checked} checked + ${tagged} tagged of ${size}")
+endif()
+
+file(STRINGS "${OUT}/protected.csv" lines)
+list(LENGTH lines line_count)
+if(NOT line_count EQUAL 48843)
+  message(FATAL_ERROR "protected.csv has ${line_count} lines, not 48843")
+endif()
+foreach(format html json csv)
+  file(READ "${OUT}/report.${format}" text)
+  foreach(needle "age" "education")
+    string(FIND "${text}" "${needle}" found)
+    if(found EQUAL -1)
+      message(FATAL_ERROR "report.${format} does not name ${needle}")
+    endif()
+  endforeach()
+endforeach()
+foreach(format html)
+  file(READ "${OUT}/report.${format}" text)
+  string(FIND "${text}" "Protection applied" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "report.${format} has no Protection applied section")
+  endif()
+endforeach()
+file(READ "${OUT}/report.json" text)
+string(JSON protection_level GET "${text}" protection columns 0 level)
+if(NOT protection_level EQUAL age_level)
+  message(FATAL_ERROR "report.json's protection section says age level ${protection_level}, the result ${age_level}")
+endif()
+
+# A ragged hierarchy file is an input error naming the file and the line.
+file(WRITE "${OUT}/ragged.csv" "Male;*\nFemale\n")
+execute_process(COMMAND "${CLI}" anonymize "${TABLE}" --qi sex=${OUT}/ragged.csv --k 2
+                RESULT_VARIABLE status OUTPUT_QUIET ERROR_VARIABLE errors)
+if(NOT status EQUAL 3 OR NOT errors MATCHES "ragged.csv, line 2")
+  message(FATAL_ERROR "a ragged hierarchy gave exit ${status}: ${errors}")
+endif()
+# A hierarchy that misses a value of the column is an input error too.
+file(WRITE "${OUT}/partial.csv" "Male;*\n")
+execute_process(COMMAND "${CLI}" anonymize "${TABLE}" --qi sex=${OUT}/partial.csv --k 2
+                RESULT_VARIABLE status OUTPUT_QUIET ERROR_VARIABLE errors)
+if(NOT status EQUAL 3 OR NOT errors MATCHES "Female")
+  message(FATAL_ERROR "a hierarchy without Female gave exit ${status}: ${errors}")
+endif()
+# An unknown column is a usage error.
+execute_process(COMMAND "${CLI}" anonymize "${TABLE}" --qi nonexistent --k 2
+                RESULT_VARIABLE status OUTPUT_QUIET ERROR_VARIABLE errors)
+if(NOT status EQUAL 2)
+  message(FATAL_ERROR "an unknown column gave exit ${status}: ${errors}")
+endif()
+# Automatic hierarchies and the sensitive-column models run end to end.
+execute_process(COMMAND "${CLI}" anonymize "${TABLE}" --qi age --qi sex --qi race --k 10 --suppression 0.01
+                        --l-diversity income:entropy:1.5 --t-closeness income:0.3 --metric precision --json -
+                RESULT_VARIABLE status OUTPUT_VARIABLE json ERROR_VARIABLE errors)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "automatic hierarchies with l-diversity and t-closeness failed (${status}): ${errors}")
+endif()
+string(JSON models LENGTH "${json}" privacy_models)
+if(NOT models EQUAL 3)
+  message(FATAL_ERROR "expected 3 privacy models, got ${models}: ${json}")
+endif()
