@@ -7,6 +7,7 @@
 #include "anonymization/lattice_search.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -112,7 +113,6 @@ private:
     struct Snapshot {
         std::uint64_t node = 0;
         RowGroups<W> groups;
-        std::uint64_t lastUse = 0;
     };
 
     struct CheckResult {
@@ -158,16 +158,27 @@ private:
         }
         m_groupsBuilt += root.groups.size();
         m_history.push_back(std::move(root));
+        m_snapshotLevels.assign(static_cast<std::size_t>(m_lattice.dimensions()), 0);
     }
 
     /// Index of the stored snapshot with the fewest groups that `node` generalises.
     [[nodiscard]] std::size_t sourceFor(std::uint64_t node) const
     {
+        const std::size_t dimensions = static_cast<std::size_t>(m_lattice.dimensions());
+        std::array<std::uint8_t, 64> levels{};
+        for (std::size_t q = 0; q < dimensions; ++q)
+            levels[q] = static_cast<std::uint8_t>(m_lattice.level(node, static_cast<int>(q)));
         std::size_t best = 0;
-        for (std::size_t i = 1; i < m_history.size(); ++i)
-            if (m_history[i].groups.size() < m_history[best].groups.size() &&
-                m_lattice.generalises(node, m_history[i].node))
+        for (std::size_t i = 1; i < m_history.size(); ++i) {
+            if (m_history[i].groups.size() >= m_history[best].groups.size())
+                continue;
+            const std::uint8_t* stored = &m_snapshotLevels[i * dimensions];
+            bool below = true;
+            for (std::size_t q = 0; q < dimensions && below; ++q)
+                below = stored[q] <= levels[q];
+            if (below)
                 best = i;
+        }
         return best;
     }
 
@@ -201,9 +212,6 @@ private:
             if (m_stop.stop_requested())
                 return;
         }
-        // Before record() stores snapshots, which may evict and so renumber the history.
-        for (const CheckResult& result : results)
-            m_history[result.source].lastUse = ++m_clock;
         for (CheckResult& result : results)
             record(std::move(result));
         m_batcher.flushIfDue();
@@ -245,19 +253,26 @@ private:
         m_outcomes.emplace(node, std::move(result.outcome));
     }
 
+    /// Keeps a checked node's groups for later roll-ups. Over the budget, the largest snapshots go
+    /// first (never the root): a small snapshot costs little memory and saves the most work for
+    /// the many nodes above it.
     void store(std::uint64_t node, RowGroups<W>&& groups)
     {
         m_storedGroups += groups.size();
-        m_history.push_back({node, std::move(groups), ++m_clock});
-        const std::size_t budget = std::max<std::size_t>(4 * m_history.front().groups.size(), std::size_t{1} << 20);
+        m_history.push_back({node, std::move(groups)});
+        for (int q = 0; q < m_lattice.dimensions(); ++q)
+            m_snapshotLevels.push_back(static_cast<std::uint8_t>(m_lattice.level(node, q)));
+        const std::size_t budget = std::max<std::size_t>(2 * m_history.front().groups.size(), std::size_t{1} << 20);
         while (m_history.size() > maxSnapshots || (m_storedGroups > budget && m_history.size() > 1)) {
-            // Evict the least recently used snapshot, never the root.
-            std::size_t oldest = 1;
+            std::size_t largest = 1;
             for (std::size_t i = 2; i < m_history.size(); ++i)
-                if (m_history[i].lastUse < m_history[oldest].lastUse)
-                    oldest = i;
-            m_storedGroups -= m_history[oldest].groups.size();
-            m_history.erase(m_history.begin() + static_cast<std::ptrdiff_t>(oldest));
+                if (m_history[i].groups.size() > m_history[largest].groups.size())
+                    largest = i;
+            m_storedGroups -= m_history[largest].groups.size();
+            m_history.erase(m_history.begin() + static_cast<std::ptrdiff_t>(largest));
+            const auto dimensions = static_cast<std::ptrdiff_t>(m_lattice.dimensions());
+            m_snapshotLevels.erase(m_snapshotLevels.begin() + static_cast<std::ptrdiff_t>(largest) * dimensions,
+                                   m_snapshotLevels.begin() + (static_cast<std::ptrdiff_t>(largest) + 1) * dimensions);
         }
     }
 
@@ -487,7 +502,7 @@ private:
         return minimal;
     }
 
-    static constexpr std::size_t maxSnapshots = 64;
+    static constexpr std::size_t maxSnapshots = 4096;
 
     const SearchSetup& m_setup;
     const TransformationLattice& m_lattice;
@@ -506,8 +521,9 @@ private:
     std::vector<std::uint64_t> m_stack;
     std::unordered_map<std::uint64_t, NodeOutcome> m_outcomes;
     std::vector<Snapshot> m_history;
+    /// The levels of every snapshot's node, dimensions() bytes each, for a quick generalisation test.
+    std::vector<std::uint8_t> m_snapshotLevels;
     std::size_t m_storedGroups = 0;
-    std::uint64_t m_clock = 0;
     std::uint64_t m_checked = 0;
     std::uint64_t m_groupsBuilt = 0;
     std::optional<std::uint64_t> m_best;

@@ -4,7 +4,9 @@
 // its classes, the models' verdicts with suppression, and the metric.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -116,6 +118,20 @@ public:
             if (fromLevel != toLevel)
                 m_changed.push_back(
                     {&m_setup.qiFields[static_cast<std::size_t>(q)], m_setup.levelMap(q, fromLevel, toLevel).data()});
+        }
+        if (const std::optional<std::size_t> indexes = denseIndexes(toNode, from.size())) {
+            // Few possible groups: number them directly instead of hashing.
+            m_dense.reset(*indexes, std::min(*indexes, from.size()), out);
+            for (std::size_t i = 0; i < from.size(); ++i) {
+                GroupKey<W> key = from.keys[i];
+                for (const Change& change : m_changed)
+                    key.set(*change.field, change.map[key.get(*change.field)]);
+                std::size_t index = 0;
+                for (const Radix& radix : m_radices)
+                    index += key.get(*radix.field) * radix.stride;
+                m_dense.add(index, key, from.rows[i]);
+            }
+            return;
         }
         m_aggregator.reset(from.size(), out);
         for (std::size_t i = 0; i < from.size(); ++i) {
@@ -230,6 +246,42 @@ private:
         const std::uint32_t* map;
     };
 
+    struct Radix {
+        const KeyField* field;
+        std::size_t stride;
+    };
+
+    /// The largest dense numbering a worker keeps (8 bytes a slot).
+    static constexpr std::size_t maxDenseIndexes = std::size_t{1} << 22;
+
+    /// When the groups at `node` can be numbered densely at a cost comparable to hashing `sources`
+    /// keys, the size of that numbering (and m_radices set up for it); otherwise nullopt.
+    std::optional<std::size_t> denseIndexes(std::uint64_t node, std::size_t sources)
+    {
+        const std::size_t limit = std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 4 * sources));
+        m_radices.clear();
+        std::size_t product = 1;
+        const auto extend = [&](const KeyField& field, std::size_t range) {
+            m_radices.push_back({&field, product});
+            product *= std::max<std::size_t>(1, range);
+            return product <= limit;
+        };
+        for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
+            const ColumnHierarchy& hierarchy = m_setup.hierarchies[static_cast<std::size_t>(q)];
+            const std::uint32_t groups =
+                hierarchy.levels[static_cast<std::size_t>(m_setup.lattice.level(node, q))].groups();
+            if (!extend(m_setup.qiFields[static_cast<std::size_t>(q)], groups))
+                return std::nullopt;
+        }
+        for (std::size_t slot = 0; slot < m_setup.sensitiveColumns.size(); ++slot) {
+            const int column = m_setup.sensitiveColumns[slot];
+            if (!extend(m_setup.sensitiveFields[slot],
+                        m_setup.table->columns[static_cast<std::size_t>(column)].distinctCount()))
+                return std::nullopt;
+        }
+        return product;
+    }
+
     /// An upper bound on the groups at a node: the product of the group counts per column,
     /// capped by the rows (sizes the hash table of a grouping from the rows).
     [[nodiscard]] std::size_t expectedGroups(std::uint64_t node) const
@@ -328,6 +380,8 @@ private:
     const SearchSetup& m_setup;
     const UtilityCalculator& m_calculator;
     GroupAggregator<W> m_aggregator;
+    DenseGroupAggregator<W> m_dense;
+    std::vector<Radix> m_radices;
     GroupAggregator<W> m_classAggregator;
     std::vector<Change> m_changed;
     std::vector<std::uint64_t> m_violatingRows;

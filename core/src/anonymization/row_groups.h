@@ -4,6 +4,7 @@
 // row count per group, 12-16 bytes for a one-word key).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <limits>
@@ -75,6 +76,48 @@ private:
     std::vector<std::uint32_t> m_slots;
     std::size_t m_mask = 0;
     int m_shift = 0;
+    RowGroups<W>* m_target = nullptr;
+};
+
+/// Sums row counts per group when the caller can number the groups densely (the mixed radix of the
+/// codes' ranges): no hashing and no key comparison, for transformations whose groups can only be
+/// few. Reused from check to check without clearing: a slot is valid only with the current
+/// generation. Thread: one per worker.
+template <int W>
+class DenseGroupAggregator {
+public:
+    /// Prepares for group numbers below `indexes`, writing into `target` (cleared).
+    void reset(std::size_t indexes, std::size_t expectedKeys, RowGroups<W>& target)
+    {
+        if (m_slots.size() < indexes)
+            m_slots.resize(indexes, 0);
+        if (++m_generation == 0) {
+            std::fill(m_slots.begin(), m_slots.end(), 0);
+            m_generation = 1;
+        }
+        m_target = &target;
+        target.clear();
+        target.keys.reserve(expectedKeys);
+        target.rows.reserve(expectedKeys);
+    }
+
+    /// Adds rows to group number `index`, whose key is `key`.
+    void add(std::size_t index, const GroupKey<W>& key, std::uint32_t rows)
+    {
+        std::uint64_t& slot = m_slots[index];
+        if (slot >> 32 == m_generation) {
+            m_target->rows[static_cast<std::uint32_t>(slot)] += rows;
+            return;
+        }
+        slot = (std::uint64_t{m_generation} << 32) | m_target->keys.size();
+        m_target->keys.push_back(key);
+        m_target->rows.push_back(rows);
+    }
+
+private:
+    /// generation << 32 | index into the target.
+    std::vector<std::uint64_t> m_slots;
+    std::uint32_t m_generation = 0;
     RowGroups<W>* m_target = nullptr;
 };
 
