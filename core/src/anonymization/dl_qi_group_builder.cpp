@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "anonymization/dl_qi_group_builder.h"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <numeric>
+
+namespace qiscout::core {
+namespace {
+
+constexpr double notANumber = std::numeric_limits<double>::infinity();
+
+std::optional<double> parseNumber(const std::string& text)
+{
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+/// How far apart the rows are on one column, from 0 (one value) to 1 (the whole column).
+double width(const EncodedTable& table, const QiColumnScale& scale, const std::vector<std::uint32_t>& rows)
+{
+    const EncodedColumn& column = table.columns[static_cast<std::size_t>(scale.column)];
+    if (scale.numeric) {
+        double low = notANumber;
+        double high = -notANumber;
+        bool other = false;
+        for (const std::uint32_t row : rows) {
+            const std::uint32_t code = column.codes[row];
+            if (!scale.isNumber[code]) {
+                other = true;
+                continue;
+            }
+            low = std::min(low, scale.keyOfCode[code]);
+            high = std::max(high, scale.keyOfCode[code]);
+        }
+        // A missing or non-numeric cell among other values can only become "*".
+        if (other) {
+            const std::uint32_t first = column.codes[rows.front()];
+            return std::any_of(rows.begin(), rows.end(), [&](std::uint32_t row) { return column.codes[row] != first; })
+                       ? 1.0
+                       : 0.0;
+        }
+        return high > low && scale.maximum > scale.minimum ? (high - low) / (scale.maximum - scale.minimum) : 0.0;
+    }
+    std::vector<std::uint32_t> codes;
+    codes.reserve(rows.size());
+    for (const std::uint32_t row : rows)
+        codes.push_back(column.codes[row]);
+    std::sort(codes.begin(), codes.end());
+    const auto distinct = static_cast<double>(std::unique(codes.begin(), codes.end()) - codes.begin());
+    const double domain = static_cast<double>(column.distinctCount());
+    return domain > 1.0 ? (distinct - 1.0) / (domain - 1.0) : 0.0;
+}
+
+} // namespace
+
+std::vector<QiColumnScale> scaleColumns(const EncodedTable& table, const std::vector<int>& columns)
+{
+    std::vector<QiColumnScale> scales;
+    for (const int position : columns) {
+        const EncodedColumn& column = table.columns[static_cast<std::size_t>(position)];
+        QiColumnScale scale;
+        scale.column = position;
+        scale.numeric = column.type == ColumnType::Integer || column.type == ColumnType::Decimal;
+        scale.keyOfCode.resize(column.distinctCount());
+        scale.isNumber.assign(column.distinctCount(), false);
+        scale.minimum = notANumber;
+        scale.maximum = -notANumber;
+        for (std::uint32_t code = 0; code < column.distinctCount(); ++code) {
+            if (!scale.numeric) {
+                scale.keyOfCode[code] = static_cast<double>(code);
+                continue;
+            }
+            const std::optional<double> number = column.missing[code] ? std::nullopt : parseNumber(column.text(code));
+            scale.keyOfCode[code] = number.value_or(notANumber);
+            scale.isNumber[code] = number.has_value();
+            if (number && column.frequencies[code] > 0) {
+                scale.minimum = std::min(scale.minimum, *number);
+                scale.maximum = std::max(scale.maximum, *number);
+            }
+        }
+        scales.push_back(std::move(scale));
+    }
+    return scales;
+}
+
+Generalisation generalise(const EncodedTable& table, const std::vector<QiColumnScale>& scales,
+                          const std::vector<std::uint32_t>& rows)
+{
+    Generalisation result;
+    for (const QiColumnScale& scale : scales) {
+        const EncodedColumn& column = table.columns[static_cast<std::size_t>(scale.column)];
+        const std::uint32_t first = column.codes[rows.front()];
+        const bool same =
+            std::all_of(rows.begin(), rows.end(), [&](std::uint32_t row) { return column.codes[row] == first; });
+        if (same) {
+            result.cells.push_back(column.text(first));
+            result.loss.push_back(0.0);
+            continue;
+        }
+        const bool numbers = scale.numeric && std::all_of(rows.begin(), rows.end(), [&](std::uint32_t row) {
+                                 return scale.isNumber[column.codes[row]];
+                             });
+        if (!numbers) {
+            result.cells.emplace_back("*");
+            result.loss.push_back(1.0);
+            continue;
+        }
+        const auto byKey = [&](std::uint32_t a, std::uint32_t b) {
+            return scale.keyOfCode[column.codes[a]] < scale.keyOfCode[column.codes[b]];
+        };
+        const auto [low, high] = std::minmax_element(rows.begin(), rows.end(), byKey);
+        const double lowValue = scale.keyOfCode[column.codes[*low]];
+        const double highValue = scale.keyOfCode[column.codes[*high]];
+        result.cells.push_back("[" + column.text(column.codes[*low]) + ", " + column.text(column.codes[*high]) + "]");
+        result.loss.push_back(scale.maximum > scale.minimum ? (highValue - lowValue) / (scale.maximum - scale.minimum)
+                                                            : 0.0);
+    }
+    return result;
+}
+
+std::optional<std::vector<std::vector<std::uint32_t>>>
+splitIntoQiGroups(std::vector<std::vector<std::uint32_t>> pools, const EncodedTable& table,
+                  const std::vector<QiColumnScale>& scales, std::uint64_t minGroupSize, const std::stop_token& stop)
+{
+    std::vector<std::vector<std::uint32_t>> leaves;
+    std::vector<std::vector<std::vector<std::uint32_t>>> pending;
+    pending.push_back(std::move(pools));
+    while (!pending.empty()) {
+        if (stop.stop_requested())
+            return std::nullopt;
+        std::vector<std::vector<std::uint32_t>> node = std::move(pending.back());
+        pending.pop_back();
+        std::vector<std::uint32_t> rows;
+        std::size_t smallest = std::numeric_limits<std::size_t>::max();
+        for (const std::vector<std::uint32_t>& pool : node) {
+            rows.insert(rows.end(), pool.begin(), pool.end());
+            smallest = std::min(smallest, pool.size());
+        }
+        std::sort(rows.begin(), rows.end());
+
+        // Both halves keep floor(m / 2) and ceil(m / 2) rows of every value, m the smallest pool;
+        // each value's rows beyond m go either way. The counts of any union of leaves then differ
+        // by at most the largest of those surpluses, which the group's d-closeness bounds.
+        bool split = false;
+        if (smallest >= 2 && rows.size() >= 2 * minGroupSize) {
+            std::vector<std::pair<double, std::size_t>> order;
+            for (std::size_t s = 0; s < scales.size(); ++s)
+                order.emplace_back(-width(table, scales[s], rows), s);
+            std::sort(order.begin(), order.end());
+            for (const auto& [negativeWidth, s] : order) {
+                if (negativeWidth >= 0.0)
+                    break;
+                const QiColumnScale& scale = scales[s];
+                const std::vector<std::uint32_t>& codes = table.columns[static_cast<std::size_t>(scale.column)].codes;
+                const auto key = [&](std::uint32_t row) { return scale.keyOfCode[codes[row]]; };
+                std::vector<double> keys;
+                keys.reserve(rows.size());
+                for (const std::uint32_t row : rows)
+                    keys.push_back(key(row));
+                const auto middle = keys.begin() + static_cast<std::ptrdiff_t>(keys.size() / 2);
+                std::nth_element(keys.begin(), middle, keys.end());
+                const double median = *middle;
+                std::vector<std::vector<std::uint32_t>> left;
+                std::vector<std::vector<std::uint32_t>> right;
+                std::size_t leftRows = 0;
+                std::size_t rightRows = 0;
+                for (std::vector<std::uint32_t> pool : node) {
+                    std::sort(pool.begin(), pool.end(), [&](std::uint32_t a, std::uint32_t b) {
+                        return key(a) != key(b) ? key(a) < key(b) : a < b;
+                    });
+                    const auto below = static_cast<std::size_t>(
+                        std::count_if(pool.begin(), pool.end(), [&](std::uint32_t row) { return key(row) < median; }));
+                    const auto atMost = static_cast<std::size_t>(
+                        std::count_if(pool.begin(), pool.end(), [&](std::uint32_t row) { return key(row) <= median; }));
+                    const std::size_t low = smallest / 2;
+                    const std::size_t high = low + (pool.size() - smallest);
+                    const std::size_t take = std::clamp(below > 0 ? below : atMost, low, high);
+                    left.emplace_back(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(take));
+                    right.emplace_back(pool.begin() + static_cast<std::ptrdiff_t>(take), pool.end());
+                    leftRows += take;
+                    rightRows += pool.size() - take;
+                }
+                if (leftRows < minGroupSize || rightRows < minGroupSize)
+                    continue;
+                pending.push_back(std::move(right));
+                pending.push_back(std::move(left));
+                split = true;
+                break;
+            }
+        }
+        if (!split)
+            leaves.push_back(std::move(rows));
+    }
+    return leaves;
+}
+
+} // namespace qiscout::core
