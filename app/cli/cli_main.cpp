@@ -22,6 +22,8 @@ int main(int argc, char** argv)
     addGenerateCommand(app, selected);
     addAnonymizeCommand(app, selected);
     addBenchAnonymizeCommand(app, selected);
+    addDependenciesCommand(app, selected);
+    addAttackCheckCommand(app, selected);
 
     try {
         app.parse(argc, argv);

@@ -4,9 +4,8 @@
 #include <algorithm>
 
 namespace qiscout::cli {
-namespace {
 
-core::ColumnSet resolve(const core::EncodedTable& table, const std::vector<std::string>& names, const char* option)
+core::ColumnSet columnSet(const core::EncodedTable& table, const std::vector<std::string>& names, const char* option)
 {
     core::ColumnSet set;
     for (const std::string& name : names) {
@@ -19,8 +18,6 @@ core::ColumnSet resolve(const core::EncodedTable& table, const std::vector<std::
     }
     return set;
 }
-
-} // namespace
 
 std::optional<int> columnNamed(const core::EncodedTable& table, const std::string& name)
 {
@@ -47,8 +44,8 @@ std::optional<core::ColumnSet> selectColumns(const core::EncodedTable& table, co
         return std::nullopt;
     core::ColumnSet set = included.empty() ? core::ColumnSet::firstN(static_cast<int>(
                                                  std::min<std::size_t>(table.columnCount(), core::ColumnSet::capacity)))
-                                           : resolve(table, included, "--columns");
-    return set.minus(resolve(table, excluded, "--exclude"));
+                                           : columnSet(table, included, "--columns");
+    return set.minus(columnSet(table, excluded, "--exclude"));
 }
 
 } // namespace qiscout::cli

@@ -26,5 +26,7 @@ void addBenchCommand(CLI::App& app, Command& selected);
 void addGenerateCommand(CLI::App& app, Command& selected);
 void addAnonymizeCommand(CLI::App& app, Command& selected);
 void addBenchAnonymizeCommand(CLI::App& app, Command& selected);
+void addDependenciesCommand(CLI::App& app, Command& selected);
+void addAttackCheckCommand(CLI::App& app, Command& selected);
 
 } // namespace qiscout::cli

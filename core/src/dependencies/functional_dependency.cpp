@@ -17,4 +17,35 @@ std::string describe(const FunctionalDependency& dependency, const std::vector<s
            (rhs < columnNames.size() ? columnNames[rhs] : std::to_string(dependency.rhs));
 }
 
+std::vector<std::optional<FunctionalDependency>> mapByColumnName(std::span<const FunctionalDependency> dependencies,
+                                                                 const EncodedTable& from, const EncodedTable& to)
+{
+    const auto positionIn = [&](int column) -> std::optional<int> {
+        const std::string& name = from.columns[static_cast<std::size_t>(column)].name;
+        for (std::size_t c = 0; c < to.columnCount() && c < static_cast<std::size_t>(ColumnSet::capacity); ++c)
+            if (to.columns[c].name == name)
+                return static_cast<int>(c);
+        return std::nullopt;
+    };
+    std::vector<std::optional<FunctionalDependency>> mapped;
+    for (const FunctionalDependency& dependency : dependencies) {
+        FunctionalDependency moved{ColumnSet(), 0, dependency.support};
+        bool present = true;
+        for (const int column : dependency.lhs.columns()) {
+            const std::optional<int> position = positionIn(column);
+            present = present && position.has_value();
+            if (position)
+                moved.lhs = moved.lhs.with(*position);
+        }
+        const std::optional<int> rhs = positionIn(dependency.rhs);
+        if (present && rhs) {
+            moved.rhs = *rhs;
+            mapped.emplace_back(moved);
+        } else {
+            mapped.emplace_back(std::nullopt);
+        }
+    }
+    return mapped;
+}
+
 } // namespace qiscout::core

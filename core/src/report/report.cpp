@@ -165,12 +165,27 @@ std::vector<std::string> summarise(const QiReport& report)
             direct.push_back(column.name);
     if (!direct.empty())
         sentences.push_back("Direct identifiers must be removed before publication: " + joinNames(direct) + ".");
-    const auto dependencyCount = static_cast<std::uint64_t>(report.dependencies.dependencies.size());
+    const DependencyAnalysis& dependencies = report.dependencies;
+    const auto dependencyCount = static_cast<std::uint64_t>(dependencies.dependencies.size());
+    const auto unsafeCount = static_cast<std::uint64_t>(dependencies.unsafeCount());
     if (dependencyCount > 0)
         sentences.push_back(
             plural(dependencyCount, "exact dependency", "exact dependencies") + " between columns " +
-            (dependencyCount == 1 ? "was" : "were") +
-            " found: generalising a column while publishing a column that determines it undoes the generalisation.");
+            (dependencyCount == 1 ? "was" : "were") + " found" +
+            (unsafeCount == 0
+                 ? ": generalising a column while publishing a column that determines it undoes the generalisation."
+                 : "; " + std::to_string(unsafeCount) + (unsafeCount == 1 ? " is" : " are") +
+                       " unsafe: its determinant includes a column that is not a quasi-identifier, so an attacker "
+                       "who knows it can match rows across the groups of a generalised table (the FFD attack)."));
+    if (dependencies.release) {
+        const auto succeeding = static_cast<std::uint64_t>(
+            std::count_if(dependencies.release->attacks.begin(), dependencies.release->attacks.end(),
+                          [](const ReleasedAttack& attack) { return attack.succeeds; }));
+        sentences.push_back(succeeding == 0
+                                ? "On the protected table, no unsafe dependency lets the FFD attack succeed."
+                                : "On the protected table, the FFD attack still succeeds through " +
+                                      plural(succeeding, "dependency", "dependencies") + ".");
+    }
     return sentences;
 }
 
@@ -279,44 +294,6 @@ std::vector<HittingStep> greedyHittingSet(const std::vector<ColumnSet>& sets)
             }
     }
     return steps;
-}
-
-DependencyAnalysis findFunctionalDependencies(const EncodedTable& table, ColumnSet columns)
-{
-    DependencyAnalysis analysis;
-    analysis.examined = columns;
-    std::vector<int> candidates;
-    for (const int column : columns.columns()) {
-        const std::uint32_t distinct = table.columns[static_cast<std::size_t>(column)].distinctCount();
-        if (distinct <= 1)
-            analysis.constantColumns.push_back(column);
-        else if (distinct == table.rowCount)
-            analysis.keyColumns.push_back(column);
-        else
-            candidates.push_back(column);
-    }
-    std::vector<std::uint32_t> image;
-    for (const int a : candidates) {
-        const EncodedColumn& determinant = table.columns[static_cast<std::size_t>(a)];
-        for (const int b : candidates) {
-            const EncodedColumn& dependent = table.columns[static_cast<std::size_t>(b)];
-            // A function from A's values onto B's needs at least as many A values.
-            if (a == b || determinant.distinctCount() < dependent.distinctCount())
-                continue;
-            image.assign(determinant.distinctCount(), noSet);
-            bool holds = true;
-            for (std::uint32_t row = 0; row < table.rowCount && holds; ++row) {
-                std::uint32_t& mapped = image[determinant.codes[row]];
-                if (mapped == noSet)
-                    mapped = dependent.codes[row];
-                else
-                    holds = mapped == dependent.codes[row];
-            }
-            if (holds)
-                analysis.dependencies.push_back({a, b});
-        }
-    }
-    return analysis;
 }
 
 std::vector<std::uint32_t> isolatingSetCounts(const EncodedTable& table, const std::vector<ColumnSet>& sets,
@@ -450,7 +427,8 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
     for (std::size_t c = 0; c < report.columns.size(); ++c)
         if (report.columns[c].role == ColumnRole::Sensitive)
             examined = examined.with(static_cast<int>(c));
-    report.dependencies = findFunctionalDependencies(table, examined);
+    report.dependencies =
+        analyseDependencies(table, examined, report.searchedColumns, options.dependencyMaxLhs, input.protectedRelease);
 
     report.latticeLevels = summariseLevels(report);
     report.summary = summarise(report);

@@ -387,45 +387,79 @@ private:
         line("</tbody></table>");
     }
 
+    std::string dependencyText(const FunctionalDependency& dependency) const
+    {
+        return dependency.lhs.empty() ? "(nothing: a single value)" : names(dependency.lhs);
+    }
+
     void writeDependencies()
     {
+        // Longer lists stay in the JSON report.
+        constexpr std::size_t listedDependencies = 100;
         const QiReport& r = m_report;
         const DependencyAnalysis& analysis = r.dependencies;
-        heading("dependencies", "Functional dependencies between columns");
-        paragraph("A column A <i>determines</i> a column B when rows with the same value of A always have the same "
-                  "value of B. Examined: the searched and sensitive columns (" +
-                  names(analysis.examined) + ").");
+        heading("dependencies", "Functional dependencies");
+        paragraph("A set of columns A <i>determines</i> a column B when rows with the same values on A always have the "
+                  "same value of B. Examined: the searched and sensitive columns (" +
+                  names(analysis.examined) + ")" +
+                  (analysis.maxLhs ? ", with determinants of up to " + std::to_string(*analysis.maxLhs) + " columns"
+                                   : std::string()) +
+                  ". Each dependency listed is minimal: no smaller set of its columns determines B.");
+        paragraph("A dependency is <b>unsafe</b> when its determinant includes a column that is not a "
+                  "quasi-identifier (a sensitive column, or one published as it is): an attacker who knows it can "
+                  "match rows of different groups of a generalised table and narrow what each group reveals (the "
+                  "FFD attack of Wang and Liu, whose Theorem 1 calls the other dependencies safe).");
         line(m_rich ? "<table border=\"0\" cellpadding=\"8\" width=\"100%\" bgcolor=\"#fff8e1\"><tr><td>"
                     : "<div class=\"warning\">");
         paragraph("<b>Warning:</b> generalising or suppressing B while publishing A undoes the generalisation: "
                   "anyone who knows the dependency recovers B from A. Treat such columns together.");
         line(m_rich ? "</td></tr></table>" : "</div>");
         if (analysis.dependencies.empty()) {
-            paragraph("No column determines another exactly.");
+            paragraph("No set of these columns determines another column exactly.");
         } else {
-            tableHeader(analysis.dependencies.size(), {{"Column A", false}, {"determines column B", false}});
-            for (const FunctionalDependency& dependency : analysis.dependencies)
-                line("<tr>" + cell(columnName(dependency.determinant)) + cell(columnName(dependency.dependent)) +
-                     "</tr>");
+            const std::size_t listed = std::min(listedDependencies, analysis.dependencies.size());
+            tableHeader(
+                listed,
+                {{"Determinant A", false}, {"determines B", false}, {"Rows sharing A", true}, {"Theorem 1", false}});
+            for (std::size_t i = 0; i < listed; ++i) {
+                const FunctionalDependency& dependency = analysis.dependencies[i];
+                const bool safe = isSafe(dependency, analysis.quasiIdentifiers);
+                line("<tr>" + cell(dependencyText(dependency)) + cell(columnName(dependency.rhs)) +
+                     numberCell(groupDigits(dependency.support)) + cell(safe ? "safe" : "<b>unsafe</b>") + "</tr>");
+            }
             line("</tbody></table>");
-        }
-        if (!analysis.constantColumns.empty()) {
-            std::string list;
-            for (const int column : analysis.constantColumns)
-                list += (list.empty() ? "" : ", ") + columnName(column);
-            paragraph("Left out because they hold a single value (every column determines them trivially): " + list +
-                          ".",
+            if (analysis.dependencies.size() > listed)
+                paragraph(std::to_string(analysis.dependencies.size() - listed) +
+                              " more dependencies are listed in the JSON report.",
+                          "note");
+            paragraph("Rows sharing A: rows whose values on A occur on another row too, where the dependency can be "
+                      "observed; 0 means A is different on every row.",
                       "note");
         }
-        if (!analysis.keyColumns.empty()) {
-            std::string list;
-            for (const int column : analysis.keyColumns)
-                list += (list.empty() ? "" : ", ") + columnName(column);
-            paragraph("Left out because every row has its own value (they determine every column and identify each "
-                      "row on their own): " +
-                          list + ".",
-                      "note");
+        if (!analysis.release)
+            return;
+        const ReleaseCheck& check = *analysis.release;
+        line("<h3>After protection</h3>");
+        paragraph("The protected table has " + groupDigits(check.rows) + " rows in " + groupDigits(check.qiGroups) +
+                  " QI-groups; sensitive column " + escapeXml(check.sensitive) +
+                  ", l = " + std::to_string(check.requirement.l) +
+                  (check.requirement.d ? ", d = " + std::to_string(*check.requirement.d) : std::string()) + ". It " +
+                  (check.dlInference ? "satisfies" : "does <b>not</b> satisfy") + " (d, l)-inference" +
+                  (check.nonDiverseGroups > 0 ? ", and " + groupDigits(check.nonDiverseGroups) +
+                                                    " of its QI-groups are not l-diverse by themselves"
+                                              : std::string()) +
+                  ".");
+        if (check.attacks.empty()) {
+            paragraph("No unsafe dependency applies to it.");
+            return;
         }
+        tableHeader(check.attacks.size(),
+                    {{"Dependency", false}, {"FFD attack", false}, {"Findings", true}, {"Rows exposed", true}});
+        for (const ReleasedAttack& attack : check.attacks)
+            line("<tr>" + cell(dependencyText(attack.dependency) + " &#8594; " + columnName(attack.dependency.rhs)) +
+                 cell(attack.succeeds ? "<b>succeeds</b>" : "fails") + numberCell(groupDigits(attack.findings)) +
+                 numberCell(groupDigits(attack.exposedRows)) + "</tr>");
+        line("</tbody></table>");
     }
 
     void writeLattice()

@@ -4,6 +4,7 @@
 #include "qiscout/core/report/report_writers.h"
 
 #include "report/report_protection_section.h"
+#include "report/dependency_json_fields.h"
 
 namespace qiscout::core {
 namespace {
@@ -113,20 +114,37 @@ std::string reportToJson(const QiReport& report)
                                {"riskiest_rows", std::move(riskiest)}};
 
     const DependencyAnalysis& analysis = report.dependencies;
+    const std::vector<std::string> names = report.columnNames();
     Json dependencies = Json::array();
     for (const FunctionalDependency& dependency : analysis.dependencies)
-        dependencies.push_back({{"determinant", columnName(report, dependency.determinant)},
-                                {"dependent", columnName(report, dependency.dependent)}});
-    Json constants = Json::array();
-    for (const int column : analysis.constantColumns)
-        constants.push_back(columnName(report, column));
-    Json keys = Json::array();
-    for (const int column : analysis.keyColumns)
-        keys.push_back(columnName(report, column));
+        dependencies.push_back(dependencyJson<Json>(dependency, names, analysis.quasiIdentifiers));
+    Json release = nullptr;
+    if (analysis.release) {
+        const ReleaseCheck& check = *analysis.release;
+        Json attacks = Json::array();
+        for (const ReleasedAttack& attack : check.attacks) {
+            Json entry = dependencyJson<Json>(attack.dependency, names, analysis.quasiIdentifiers);
+            entry["succeeds"] = attack.succeeds;
+            entry["findings"] = attack.findings;
+            entry["exposed_rows"] = attack.exposedRows;
+            attacks.push_back(std::move(entry));
+        }
+        release = {{"sensitive", check.sensitive},
+                   {"l", check.requirement.l},
+                   {"d", optionalJson(check.requirement.d)},
+                   {"rows", check.rows},
+                   {"qi_groups", check.qiGroups},
+                   {"non_diverse_groups", check.nonDiverseGroups},
+                   {"dl_inference", check.dlInference},
+                   {"attack_succeeds", check.attackSucceeds()},
+                   {"attacks", std::move(attacks)}};
+    }
     json["functional_dependencies"] = {{"examined_columns", namesJson(report, analysis.examined)},
+                                       {"quasi_identifiers", namesJson(report, analysis.quasiIdentifiers)},
+                                       {"max_lhs", optionalJson(analysis.maxLhs)},
+                                       {"unsafe_count", analysis.unsafeCount()},
                                        {"dependencies", std::move(dependencies)},
-                                       {"constant_columns", std::move(constants)},
-                                       {"key_columns", std::move(keys)}};
+                                       {"after_protection", std::move(release)}};
 
     Json levels = Json::array();
     for (const LatticeLevel& level : report.latticeLevels)

@@ -354,43 +354,75 @@ TEST_CASE("Removing the hitting set leaves columns that are safe together", "[re
     }
 }
 
-TEST_CASE("Functional dependencies match a pairwise brute-force check", "[report][dependencies]")
+TEST_CASE("The dependencies section lists minimal dependencies and marks the unsafe ones", "[report][dependencies]")
 {
-    const std::uint32_t seed = GENERATE(71U, 72U, 73U);
-    std::mt19937 random(seed);
-    // Derived columns make real dependencies likely; a constant and a key column test the exclusions.
-    std::vector<std::vector<std::string>> rows;
-    for (int r = 0; r < 30; ++r) {
-        const auto a = random() % 6U;
-        const auto b = random() % 4U;
-        rows.push_back({std::to_string(a), std::to_string(a / 2), std::to_string(b), std::to_string((a + b) % 3),
-                        "same", "id" + std::to_string(r), std::to_string(b % 2)});
-    }
-    const EncodedTable table = encodeRows({"a", "halfA", "b", "mix", "constant", "id", "parityB"}, rows);
-    const ColumnSet all = ColumnSet::firstN(7);
-    const DependencyAnalysis analysis = findFunctionalDependencies(table, all);
-    CHECK(analysis.constantColumns == std::vector<int>{4});
-    CHECK(analysis.keyColumns == std::vector<int>{5});
-    std::vector<std::pair<int, int>> expected;
-    for (int a = 0; a < 7; ++a)
-        for (int b = 0; b < 7; ++b) {
-            if (a == b || a == 4 || b == 4 || a == 5 || b == 5)
-                continue;
-            bool holds = true;
-            for (std::uint32_t r1 = 0; r1 < table.rowCount; ++r1)
-                for (std::uint32_t r2 = 0; r2 < table.rowCount; ++r2)
-                    if (table.text(r1, static_cast<std::size_t>(a)) == table.text(r2, static_cast<std::size_t>(a)) &&
-                        table.text(r1, static_cast<std::size_t>(b)) != table.text(r2, static_cast<std::size_t>(b)))
-                        holds = false;
-            if (holds)
-                expected.emplace_back(a, b);
-        }
-    std::vector<std::pair<int, int>> found;
+    // #18: the paper's Table 1 with Disease sensitive: Phone is neither searched nor sensitive, so it
+    // is not examined; Zip with Disease determines Sex, an unsafe dependency (Disease is sensitive).
+    auto table = std::make_shared<const EncodedTable>(
+        encodeRows({"Sex", "Zip", "Phone", "Disease"}, {{"F", "07921", "1111111", "Ovarian cancer"},
+                                                        {"M", "07920", "2222222", "Bronchitis"},
+                                                        {"M", "07902", "3333333", "Diabetes"},
+                                                        {"F", "07901", "1000001", "Ovarian cancer"},
+                                                        {"F", "07902", "3333333", "Bronchitis"},
+                                                        {"F", "07903", "2000001", "Pneumonia"}}));
+    SearchParameters parameters;
+    parameters.threads = 1;
+    parameters.columns = ColumnSet::of({0, 1});
+    NullObserver observer;
+    ReportInput input;
+    input.result = runBruteForce(*table, parameters, {}, observer);
+    input.table = table;
+    input.parameters = parameters;
+    input.roles = {ColumnRole::QuasiIdentifier, ColumnRole::QuasiIdentifier, ColumnRole::Ignored,
+                   ColumnRole::Sensitive};
+    const QiReport report = buildReport(input);
+    const DependencyAnalysis& analysis = report.dependencies;
+    CHECK(analysis.examined == ColumnSet::of({0, 1, 3}));
+    CHECK(analysis.quasiIdentifiers == ColumnSet::of({0, 1}));
+    std::vector<std::string> found;
     for (const FunctionalDependency& dependency : analysis.dependencies)
-        found.emplace_back(dependency.determinant, dependency.dependent);
-    CHECK(found == expected);
-    CHECK(std::find(found.begin(), found.end(), std::pair{0, 1}) != found.end());
-    CHECK(std::find(found.begin(), found.end(), std::pair{2, 6}) != found.end());
+        found.push_back(describe(dependency, table->columnNames()) +
+                        (isSafe(dependency, analysis.quasiIdentifiers) ? "" : " unsafe"));
+    CHECK(found == std::vector<std::string>{"{Sex, Zip} -> Disease", "{Zip, Disease} -> Sex unsafe"});
+    CHECK(analysis.unsafeCount() == 1);
+    CHECK_FALSE(analysis.release);
+
+    // The published Table 1 (b) as the protected release: Zip with Disease matches no rows across
+    // its two groups, so that attack fails; both groups show three diseases.
+    ReportInput protectedInput = input;
+    protectedInput.protectedRelease =
+        ProtectedRelease{std::make_shared<const EncodedTable>(encodeRows({"Sex", "Zip", "Phone", "Disease"},
+                                                                         {{"*", "079**", "1111111", "Ovarian cancer"},
+                                                                          {"*", "079**", "2222222", "Bronchitis"},
+                                                                          {"*", "079**", "3333333", "Diabetes"},
+                                                                          {"F", "0790*", "1000001", "Ovarian cancer"},
+                                                                          {"F", "0790*", "3333333", "Bronchitis"},
+                                                                          {"F", "0790*", "2000001", "Pneumonia"}})),
+                         {"Sex", "Zip"},
+                         "Disease",
+                         DiversityRequirement{3, std::nullopt}};
+    const QiReport checked = buildReport(protectedInput);
+    REQUIRE(checked.dependencies.release);
+    const ReleaseCheck& release = *checked.dependencies.release;
+    CHECK(release.qiGroups == 2);
+    CHECK(release.nonDiverseGroups == 0);
+    CHECK_FALSE(release.dlInference);
+    REQUIRE(release.attacks.size() == 1);
+    CHECK_FALSE(release.attacks.front().succeeds);
+    CHECK(checked.summary.back() == "On the protected table, no unsafe dependency lets the FFD attack succeed.");
+
+    // Once Phone is examined as a published column, Phone -> Zip is found and its attack succeeds.
+    ReportInput withPhone = protectedInput;
+    withPhone.roles[2] = ColumnRole::Sensitive;
+    const QiReport attacked = buildReport(withPhone);
+    REQUIRE(attacked.dependencies.release);
+    CHECK(attacked.dependencies.release->attackSucceeds());
+    const std::string html = reportToHtml(attacked);
+    CHECK(html.find("After protection") != std::string::npos);
+    CHECK(html.find("<b>succeeds</b>") != std::string::npos);
+    const nlohmann::json json = nlohmann::json::parse(reportToJson(attacked));
+    CHECK(json["functional_dependencies"]["after_protection"]["attack_succeeds"] == true);
+    CHECK(SchemaValidator(nlohmann::json::parse(readFile(schemaPath))).validate(json).empty());
 }
 
 TEST_CASE("Lattice levels count sets and vulnerable sets exactly", "[report][lattice]")

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::core {
 
@@ -40,5 +43,10 @@ struct FunctionalDependency {
 
 /// "{Phone} -> Zip" style text using the given column names.
 [[nodiscard]] std::string describe(const FunctionalDependency& dependency, const std::vector<std::string>& columnNames);
+
+/// Each dependency of `from` with the column positions of `to`, matched by column name (parallel to
+/// the input); nullopt where `to` lacks a column the dependency names.
+[[nodiscard]] std::vector<std::optional<FunctionalDependency>>
+mapByColumnName(std::span<const FunctionalDependency> dependencies, const EncodedTable& from, const EncodedTable& to);
 
 } // namespace qiscout::core

@@ -14,6 +14,7 @@
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/report/protection_report.h"
+#include "qiscout/core/report/dependency_analysis.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -38,6 +39,9 @@ struct ReportInput {
     std::optional<std::chrono::system_clock::time_point> generatedAt;
     /// The protection applied to the table (`anonymize --report`), reported in its own section.
     std::optional<ProtectionReport> protection;
+    /// A protected version of the table: the dependencies section says whether the FFD attack
+    /// succeeds on it.
+    std::optional<ProtectedRelease> protectedRelease;
 };
 
 /// Choices that change what the report discloses.
@@ -46,6 +50,8 @@ struct ReportOptions {
     bool includeValues = false;
     /// How many of the riskiest rows to list.
     std::size_t riskiestRowLimit = 20;
+    /// Largest determinant of the dependencies looked for; unset = no limit.
+    std::optional<int> dependencyMaxLhs = 3;
 };
 
 /// One column of the analysed table as the report describes it.
@@ -116,25 +122,6 @@ struct RecordsAtRisk {
     bool valuesIncluded = false;
 };
 
-/// Column `determinant` determines column `dependent` exactly: equal values of the determinant
-/// always come with equal values of the dependent.
-struct FunctionalDependency {
-    int determinant = 0;
-    int dependent = 0;
-};
-
-/// Exact dependencies between single columns among the searched and sensitive columns.
-struct DependencyAnalysis {
-    ColumnSet examined;
-    /// Non-trivial dependencies, by determinant then dependent.
-    std::vector<FunctionalDependency> dependencies;
-    /// Examined columns with one value: every column determines them, so they are left out.
-    std::vector<int> constantColumns;
-    /// Examined columns with a different value on every row: they determine every column, so
-    /// they are left out (they are quasi-identifiers on their own).
-    std::vector<int> keyColumns;
-};
-
 /// One level of the lattice of searched column sets.
 struct LatticeLevel {
     /// Columns per set.
@@ -197,8 +184,8 @@ struct QiReport {
     [[nodiscard]] double runSeconds() const { return loadSeconds + stats.searchSeconds; }
 };
 
-/// Builds the report. Cost: one partition of the table per minimal set (records at risk), one
-/// pass per pair of examined columns (dependencies, usually stopping early), one partition for the
+/// Builds the report. Cost: one partition of the table per minimal set (records at risk), a
+/// dependency discovery over the examined columns (dependency_analysis.h), one partition for the
 /// remaining columns. Throws std::invalid_argument when the input is inconsistent (no table, roles
 /// of the wrong length).
 [[nodiscard]] QiReport buildReport(const ReportInput& input, const ReportOptions& options = {});
@@ -206,9 +193,6 @@ struct QiReport {
 /// A greedy hitting set: repeatedly picks the column in most not-yet-hit sets (ties: in more sets
 /// overall, then the lower column). Every given set is hit; the sets must not be empty.
 [[nodiscard]] std::vector<HittingStep> greedyHittingSet(const std::vector<ColumnSet>& sets);
-
-/// Exact single-column functional dependencies among `columns` of the table.
-[[nodiscard]] DependencyAnalysis findFunctionalDependencies(const EncodedTable& table, ColumnSet columns);
 
 /// For every row, the number of the given sets on which it is k-isolated.
 [[nodiscard]] std::vector<std::uint32_t> isolatingSetCounts(const EncodedTable& table,

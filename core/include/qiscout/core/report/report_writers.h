@@ -13,7 +13,7 @@
 namespace qiscout::core {
 
 /// The version of the JSON layout; bumped when a field changes meaning or disappears.
-inline constexpr int reportSchemaVersion = 1;
+inline constexpr int reportSchemaVersion = 2;
 
 enum class ReportFormat { Html, Pdf, Json, Csv };
 

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "table_input.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "qiscout/core/io/table_loader.h"
+
+#include "command.h"
+
+namespace qiscout::cli {
+
+TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const std::stop_token& stop)
+{
+    TableInput input;
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        input.table = core::loadTable(file, flags.options(), stop);
+    } catch (const core::LoadError& error) {
+        if (error.kind() == core::LoadErrorKind::Cancelled) {
+            std::cerr << "qiscout-cli: cancelled while loading " << file << ".\n";
+            input.exitCode = exitCancelled;
+        } else {
+            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            input.exitCode = exitInputError;
+        }
+        return input;
+    }
+    input.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return input;
+}
+
+} // namespace qiscout::cli
