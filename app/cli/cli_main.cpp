@@ -24,6 +24,8 @@ int main(int argc, char** argv)
     addBenchAnonymizeCommand(app, selected);
     addDependenciesCommand(app, selected);
     addAttackCheckCommand(app, selected);
+    addBenchDependenciesCommand(app, selected);
+    addBenchDlInferenceCommand(app, selected);
 
     try {
         app.parse(argc, argv);

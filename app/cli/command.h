@@ -28,5 +28,7 @@ void addAnonymizeCommand(CLI::App& app, Command& selected);
 void addBenchAnonymizeCommand(CLI::App& app, Command& selected);
 void addDependenciesCommand(CLI::App& app, Command& selected);
 void addAttackCheckCommand(CLI::App& app, Command& selected);
+void addBenchDependenciesCommand(CLI::App& app, Command& selected);
+void addBenchDlInferenceCommand(CLI::App& app, Command& selected);
 
 } // namespace qiscout::cli

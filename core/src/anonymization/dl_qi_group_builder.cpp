@@ -123,17 +123,66 @@ Generalisation generalise(const EncodedTable& table, const std::vector<QiColumnS
     return result;
 }
 
+namespace {
+
+using Pools = std::vector<std::vector<std::uint32_t>>;
+
+/// A cut of a node in two: each value's rows in both halves.
+struct Cut {
+    Pools left;
+    Pools right;
+    std::size_t leftRows = 0;
+    std::size_t rightRows = 0;
+};
+
+// Cuts every value's rows on one column near the node's median: each half keeps floor(m / 2) and
+// ceil(m / 2) rows of every value, m the smallest pool, and each value's rows beyond m go to the
+// side of the median they lie on. The counts of any union of leaves then differ by at most the
+// largest of those surpluses, which the group's d-closeness bounds.
+Cut cutOn(const Pools& node, const std::vector<std::uint32_t>& rows, std::size_t smallest, const EncodedTable& table,
+          const QiColumnScale& scale)
+{
+    const std::vector<std::uint32_t>& codes = table.columns[static_cast<std::size_t>(scale.column)].codes;
+    const auto key = [&](std::uint32_t row) { return scale.keyOfCode[codes[row]]; };
+    std::vector<double> keys;
+    keys.reserve(rows.size());
+    for (const std::uint32_t row : rows)
+        keys.push_back(key(row));
+    const auto middle = keys.begin() + static_cast<std::ptrdiff_t>(keys.size() / 2);
+    std::nth_element(keys.begin(), middle, keys.end());
+    const double median = *middle;
+    Cut cut;
+    for (std::vector<std::uint32_t> pool : node) {
+        std::sort(pool.begin(), pool.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
+        const auto below = static_cast<std::size_t>(
+            std::count_if(pool.begin(), pool.end(), [&](std::uint32_t row) { return key(row) < median; }));
+        const auto atMost = static_cast<std::size_t>(
+            std::count_if(pool.begin(), pool.end(), [&](std::uint32_t row) { return key(row) <= median; }));
+        const std::size_t low = smallest / 2;
+        const std::size_t high = low + (pool.size() - smallest);
+        const std::size_t take = std::clamp(below > 0 ? below : atMost, low, high);
+        cut.left.emplace_back(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(take));
+        cut.right.emplace_back(pool.begin() + static_cast<std::ptrdiff_t>(take), pool.end());
+        cut.leftRows += take;
+        cut.rightRows += pool.size() - take;
+    }
+    return cut;
+}
+
+} // namespace
+
 std::optional<std::vector<std::vector<std::uint32_t>>>
 splitIntoQiGroups(std::vector<std::vector<std::uint32_t>> pools, const EncodedTable& table,
                   const std::vector<QiColumnScale>& scales, std::uint64_t minGroupSize, const std::stop_token& stop)
 {
     std::vector<std::vector<std::uint32_t>> leaves;
-    std::vector<std::vector<std::vector<std::uint32_t>>> pending;
+    std::vector<Pools> pending;
     pending.push_back(std::move(pools));
     while (!pending.empty()) {
         if (stop.stop_requested())
             return std::nullopt;
-        std::vector<std::vector<std::uint32_t>> node = std::move(pending.back());
+        Pools node = std::move(pending.back());
         pending.pop_back();
         std::vector<std::uint32_t> rows;
         std::size_t smallest = std::numeric_limits<std::size_t>::max();
@@ -143,10 +192,11 @@ splitIntoQiGroups(std::vector<std::vector<std::uint32_t>> pools, const EncodedTa
         }
         std::sort(rows.begin(), rows.end());
 
-        // Both halves keep floor(m / 2) and ceil(m / 2) rows of every value, m the smallest pool;
-        // each value's rows beyond m go either way. The counts of any union of leaves then differ
-        // by at most the largest of those surpluses, which the group's d-closeness bounds.
-        bool split = false;
+        // Mondrian's choice: the column on which the rows are widest, or the next widest when a
+        // cut there would leave a half under the smallest group size. (Choosing the cut whose
+        // halves would lose least right away was tried and lost more in the end: 0.58 against 0.50
+        // on the 50,000-row U-dis table, d = 4, bottom-up.)
+        std::optional<Cut> best;
         if (smallest >= 2 && rows.size() >= 2 * minGroupSize) {
             std::vector<std::pair<double, std::size_t>> order;
             for (std::size_t s = 0; s < scales.size(); ++s)
@@ -155,46 +205,19 @@ splitIntoQiGroups(std::vector<std::vector<std::uint32_t>> pools, const EncodedTa
             for (const auto& [negativeWidth, s] : order) {
                 if (negativeWidth >= 0.0)
                     break;
-                const QiColumnScale& scale = scales[s];
-                const std::vector<std::uint32_t>& codes = table.columns[static_cast<std::size_t>(scale.column)].codes;
-                const auto key = [&](std::uint32_t row) { return scale.keyOfCode[codes[row]]; };
-                std::vector<double> keys;
-                keys.reserve(rows.size());
-                for (const std::uint32_t row : rows)
-                    keys.push_back(key(row));
-                const auto middle = keys.begin() + static_cast<std::ptrdiff_t>(keys.size() / 2);
-                std::nth_element(keys.begin(), middle, keys.end());
-                const double median = *middle;
-                std::vector<std::vector<std::uint32_t>> left;
-                std::vector<std::vector<std::uint32_t>> right;
-                std::size_t leftRows = 0;
-                std::size_t rightRows = 0;
-                for (std::vector<std::uint32_t> pool : node) {
-                    std::sort(pool.begin(), pool.end(), [&](std::uint32_t a, std::uint32_t b) {
-                        return key(a) != key(b) ? key(a) < key(b) : a < b;
-                    });
-                    const auto below = static_cast<std::size_t>(
-                        std::count_if(pool.begin(), pool.end(), [&](std::uint32_t row) { return key(row) < median; }));
-                    const auto atMost = static_cast<std::size_t>(
-                        std::count_if(pool.begin(), pool.end(), [&](std::uint32_t row) { return key(row) <= median; }));
-                    const std::size_t low = smallest / 2;
-                    const std::size_t high = low + (pool.size() - smallest);
-                    const std::size_t take = std::clamp(below > 0 ? below : atMost, low, high);
-                    left.emplace_back(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(take));
-                    right.emplace_back(pool.begin() + static_cast<std::ptrdiff_t>(take), pool.end());
-                    leftRows += take;
-                    rightRows += pool.size() - take;
+                Cut cut = cutOn(node, rows, smallest, table, scales[s]);
+                if (cut.leftRows >= minGroupSize && cut.rightRows >= minGroupSize) {
+                    best = std::move(cut);
+                    break;
                 }
-                if (leftRows < minGroupSize || rightRows < minGroupSize)
-                    continue;
-                pending.push_back(std::move(right));
-                pending.push_back(std::move(left));
-                split = true;
-                break;
             }
         }
-        if (!split)
+        if (best) {
+            pending.push_back(std::move(best->right));
+            pending.push_back(std::move(best->left));
+        } else {
             leaves.push_back(std::move(rows));
+        }
     }
     return leaves;
 }

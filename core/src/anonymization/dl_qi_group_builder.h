@@ -45,8 +45,8 @@ struct Generalisation {
 /// Cuts one phase-1 group into QI-groups. `pools` holds the group's rows of each of its sensitive
 /// values; their sizes must be d-close. Every result holds rows of every value, at least
 /// minGroupSize rows (when the group has that many), and any union of results has d-close counts
-/// (docs/dl-inference.md). A Mondrian-style cut: the widest column of the rows, each value's rows
-/// cut near the common median. nullopt when stop was requested.
+/// (docs/dl-inference.md). Mondrian-style cuts: each value's rows cut near the common median of the
+/// widest column. nullopt when stop was requested.
 [[nodiscard]] std::optional<std::vector<std::vector<std::uint32_t>>>
 splitIntoQiGroups(std::vector<std::vector<std::uint32_t>> pools, const EncodedTable& table,
                   const std::vector<QiColumnScale>& scales, std::uint64_t minGroupSize, const std::stop_token& stop);

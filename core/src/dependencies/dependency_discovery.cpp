@@ -19,6 +19,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include "partition/column_index.h"
 #include "partition/stripped_partition.h"
 #include "util/parallel_for.h"
 
@@ -83,15 +84,12 @@ public:
         : m_table(table)
         , m_parameters(parameters)
         , m_stop(std::move(stop))
-    {
-        for (const int column : parameters.columns.columns())
-            m_largest = std::max(m_largest, table.columns[static_cast<std::size_t>(column)].distinctCount());
-    }
+    {}
 
     DependencyResult run();
 
 private:
-    const EncodedColumn& column(int position) const { return m_table.columns[static_cast<std::size_t>(position)]; }
+    const ColumnIndex& column(int position) const { return m_indexes[static_cast<std::size_t>(position)]; }
     /// Runs every job; false when stopped.
     bool runJobs(std::vector<Job>& jobs);
     /// The stripped partition of a set of at least one column, refined from the single columns.
@@ -104,6 +102,8 @@ private:
     ResolvedDependencyParameters m_parameters;
     std::stop_token m_stop;
     std::uint32_t m_largest = 1;
+    /// The examined columns' codes, narrowed to one or two bytes where they fit, at their positions.
+    std::vector<ColumnIndex> m_indexes;
     /// Stripped partitions of the single examined columns, at their table positions.
     std::vector<std::shared_ptr<const StrippedPartition>> m_columns;
     std::vector<FunctionalDependency> m_found;
@@ -165,6 +165,17 @@ bool TaneSearch::runJobs(std::vector<Job>& jobs)
             }
             for (std::size_t i = first; i < end && !m_stop.stop_requested(); ++i) {
                 Job& job = jobs[i];
+                if (job.lhs.size() >= 2 && job.extensions.empty()) {
+                    // Only checks: split the prefix's classes on the fly instead of building the
+                    // determinant's partition, and stop once every target has failed.
+                    if (!prefix)
+                        return;
+                    std::vector<const ColumnIndex*> targets;
+                    for (const int target : job.targets)
+                        targets.push_back(&column(target));
+                    job.determined = prefix->determinesWith(column(job.lhs.last()), targets, scratch, job.support);
+                    continue;
+                }
                 std::optional<StrippedPartition> own;
                 const StrippedPartition* partition = nullptr;
                 if (job.lhs.empty()) {
@@ -206,6 +217,13 @@ DependencyResult TaneSearch::run()
 
     m_columns.resize(m_table.columnCount());
     {
+        tbb::task_arena indexArena(m_parameters.threads);
+        indexArena.execute([&] { m_indexes = buildColumnIndexes(m_table, all, m_stop); });
+        if (m_stop.stop_requested()) {
+            result.complete = false;
+            return result;
+        }
+        m_largest = std::max<std::uint32_t>(1, largestCardinality(m_indexes));
         tbb::enumerable_thread_specific<StrippedScratch> scratches([this] { return StrippedScratch(m_largest); });
         const StrippedPartition whole = StrippedPartition::wholeTable(m_table.rowCount);
         tbb::task_arena arena(m_parameters.threads);

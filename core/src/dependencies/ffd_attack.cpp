@@ -2,8 +2,9 @@
 #include "qiscout/core/dependencies/ffd_attack.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
-#include <map>
+#include <tuple>
 
 #include "qiscout/core/dependencies/generalised_value.h"
 
@@ -58,6 +59,10 @@ public:
 
 private:
     std::string inferredValue(const FunctionalDependency& dependency, std::size_t group, std::size_t partner) const;
+    /// Definition 6 on the sets that partners sharing `shared` determinant values cut out of `group`.
+    void addFindings(DependencyAttack& attack, std::size_t group, const std::vector<std::uint32_t>& shared,
+                     std::vector<std::size_t>& partners, const std::vector<std::uint32_t>& determinantOf,
+                     bool quasiIdentifierDependent) const;
 
     const EncodedTable& m_table;
     const AttackParameters& m_parameters;
@@ -73,6 +78,36 @@ std::string DependencyAttacker::inferredValue(const FunctionalDependency& depend
     const GeneralisedValue other = GeneralisedValue::parse(m_table.text(m_check.groups[partner].front(), column));
     const std::optional<GeneralisedValue> both = intersect(own, other);
     return both ? both->text() : std::string();
+}
+
+void DependencyAttacker::addFindings(DependencyAttack& attack, std::size_t group,
+                                     const std::vector<std::uint32_t>& shared, std::vector<std::size_t>& partners,
+                                     const std::vector<std::uint32_t>& determinantOf,
+                                     bool quasiIdentifierDependent) const
+{
+    std::sort(partners.begin(), partners.end());
+    std::vector<std::uint32_t> matched;
+    std::vector<std::uint32_t> rest;
+    for (const std::uint32_t row : m_check.groups[group])
+        (std::binary_search(shared.begin(), shared.end(), determinantOf[row]) ? matched : rest).push_back(row);
+    for (const AttackKind kind : {AttackKind::Intersection, AttackKind::Difference}) {
+        std::vector<std::uint32_t>& exposedRows = kind == AttackKind::Intersection ? matched : rest;
+        if (exposedRows.empty())
+            continue;
+        SensitiveProfile exposed = profileOf(m_table, m_parameters.sensitive, exposedRows);
+        if (isDiverse(exposed, m_parameters.requirement))
+            continue;
+        AttackFinding finding;
+        finding.kind = kind;
+        finding.group = group;
+        finding.partners = partners;
+        if (kind == AttackKind::Intersection && quasiIdentifierDependent)
+            for (const std::size_t partner : partners)
+                finding.inferredValues.push_back(inferredValue(attack.dependency, group, partner));
+        finding.rows = std::move(exposedRows);
+        finding.exposed = std::move(exposed);
+        attack.findings.push_back(std::move(finding));
+    }
 }
 
 bool DependencyAttacker::attack(DependencyAttack& attack, const std::stop_token& stop) const
@@ -93,55 +128,72 @@ bool DependencyAttacker::attack(DependencyAttack& attack, const std::stop_token&
                 list.push_back(static_cast<std::uint32_t>(group));
         }
 
-    const bool quasiIdentifierDependent = m_parameters.quasiIdentifiers.contains(dependency.rhs);
-    std::map<std::uint32_t, std::vector<std::uint32_t>> sharedWith;
+    // Each group's distinct determinant values, ascending.
+    std::vector<std::vector<std::uint32_t>> valuesOf(groupCount);
     for (std::size_t group = 0; group < groupCount; ++group) {
-        if (stop.stop_requested())
-            return false;
-        const std::vector<std::uint32_t>& rows = m_check.groups[group];
-        std::vector<std::uint32_t> values;
-        for (const std::uint32_t row : rows)
+        std::vector<std::uint32_t>& values = valuesOf[group];
+        for (const std::uint32_t row : m_check.groups[group])
             values.push_back(determinantOf[row]);
         std::sort(values.begin(), values.end());
         values.erase(std::unique(values.begin(), values.end()), values.end());
+    }
 
-        // Partner -> the determinant values it shares with this group (G12 of Definition 5).
-        sharedWith.clear();
-        for (const std::uint32_t value : values)
-            for (const std::uint32_t partner : holders[value])
-                if (partner != group)
-                    sharedWith[partner].push_back(value);
-        attack.matchedPairs += sharedWith.size();
-        if (m_nonDiverse[group])
-            continue;
+    // Partners that share the same determinant values with a group cut the same sets out of it.
+    // They are found without a container per partner: each partner sums a random key per shared
+    // value, and partners with equal sums and counts are compared exactly before they are merged.
+    std::vector<std::uint64_t> valueKey(determinantCount);
+    std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+    for (std::uint64_t& key : valueKey) {
+        state ^= state << 13U;
+        state ^= state >> 7U;
+        state ^= state << 17U;
+        key = state;
+    }
+    std::vector<std::uint64_t> keySum(groupCount, 0);
+    std::vector<std::uint32_t> shareCount(groupCount, 0);
+    std::vector<std::uint32_t> partners;
+    const auto shared = [&](std::size_t group, std::size_t partner) {
+        std::vector<std::uint32_t> common;
+        std::set_intersection(valuesOf[group].begin(), valuesOf[group].end(), valuesOf[partner].begin(),
+                              valuesOf[partner].end(), std::back_inserter(common));
+        return common;
+    };
 
-        // Partners sharing the same values cut the same sets out of this group.
-        std::map<std::vector<std::uint32_t>, std::vector<std::size_t>> partnersByShared;
-        for (const auto& [partner, shared] : sharedWith)
-            partnersByShared[shared].push_back(partner);
-        for (const auto& [shared, partners] : partnersByShared) {
-            std::vector<std::uint32_t> matched;
-            std::vector<std::uint32_t> rest;
-            for (const std::uint32_t row : rows)
-                (std::binary_search(shared.begin(), shared.end(), determinantOf[row]) ? matched : rest).push_back(row);
-            for (const AttackKind kind : {AttackKind::Intersection, AttackKind::Difference}) {
-                std::vector<std::uint32_t>& exposedRows = kind == AttackKind::Intersection ? matched : rest;
-                if (exposedRows.empty())
+    const bool quasiIdentifierDependent = m_parameters.quasiIdentifiers.contains(dependency.rhs);
+    for (std::size_t group = 0; group < groupCount; ++group) {
+        if (stop.stop_requested())
+            return false;
+        partners.clear();
+        for (const std::uint32_t value : valuesOf[group])
+            for (const std::uint32_t partner : holders[value]) {
+                if (partner == group)
                     continue;
-                SensitiveProfile exposed = profileOf(m_table, m_parameters.sensitive, exposedRows);
-                if (isDiverse(exposed, m_parameters.requirement))
-                    continue;
-                AttackFinding finding;
-                finding.kind = kind;
-                finding.group = group;
-                finding.partners = partners;
-                if (kind == AttackKind::Intersection && quasiIdentifierDependent)
-                    for (const std::size_t partner : partners)
-                        finding.inferredValues.push_back(inferredValue(dependency, group, partner));
-                finding.rows = exposedRows;
-                finding.exposed = std::move(exposed);
-                attack.findings.push_back(std::move(finding));
+                if (shareCount[partner]++ == 0)
+                    partners.push_back(partner);
+                keySum[partner] += valueKey[value];
             }
+        attack.matchedPairs += partners.size();
+        if (!m_nonDiverse[group]) {
+            std::sort(partners.begin(), partners.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return std::tie(shareCount[a], keySum[a], a) < std::tie(shareCount[b], keySum[b], b);
+            });
+            std::vector<std::pair<std::vector<std::uint32_t>, std::vector<std::size_t>>> classes;
+            for (std::size_t i = 0; i < partners.size(); ++i) {
+                const std::uint32_t partner = partners[i];
+                const bool sameKey = i > 0 && shareCount[partner] == shareCount[partners[i - 1]] &&
+                                     keySum[partner] == keySum[partners[i - 1]];
+                // Equal counts, so the partner shares exactly the class's values iff it holds them all.
+                if (!sameKey || !std::includes(valuesOf[partner].begin(), valuesOf[partner].end(),
+                                               classes.back().first.begin(), classes.back().first.end()))
+                    classes.emplace_back(shared(group, partner), std::vector<std::size_t>{});
+                classes.back().second.push_back(partner);
+            }
+            for (auto& [values, members] : classes)
+                addFindings(attack, group, values, members, determinantOf, quasiIdentifierDependent);
+        }
+        for (const std::uint32_t partner : partners) {
+            shareCount[partner] = 0;
+            keySum[partner] = 0;
         }
     }
     return true;

@@ -9,27 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "table/split_mix64.h"
+
 namespace qiscout::core {
 namespace {
-
-/// splitmix64: tiny, fast, and the same sequence everywhere, which the README's figures rely on.
-class SplitMix64 {
-public:
-    explicit SplitMix64(std::uint64_t seed) : m_state(seed) {}
-
-    std::uint64_t next()
-    {
-        std::uint64_t z = (m_state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31U);
-    }
-    /// Uniform in [0, 1) with 53 random bits.
-    double uniform() { return static_cast<double>(next() >> 11U) * (1.0 / 9007199254740992.0); }
-
-private:
-    std::uint64_t m_state;
-};
 
 constexpr std::array<int, 20> cardinalitySchedule{2,  3,   5,   7,   9,   12,  16,   20,   30,   50,
                                                   70, 100, 150, 200, 300, 500, 1000, 2000, 5000, 20000};
