@@ -17,6 +17,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
 #include "table_input.h"
@@ -215,7 +216,7 @@ void addAttackCheckCommand(CLI::App& app, Command& selected)
     command->add_option("--sensitive", options->sensitive, "The sensitive column")->required();
     command->add_option("--l", options->l, "Distinct sensitive values every QI-group must show (at least 1)")
         ->required()
-        ->check(CLI::PositiveNumber);
+        ->check(atLeastOne());
     command->add_option("--d", options->d, "Largest difference between two values' row counts in a group (d-closeness)")
         ->check(CLI::NonNegativeNumber);
     command->add_option("--original", options->original,
@@ -224,8 +225,7 @@ void addAttackCheckCommand(CLI::App& app, Command& selected)
                         "A dependency the attacker knows, as A,B->C (repeatable)");
     command->add_option("--max-lhs", options->maxLhs, "Largest determinant when discovering dependencies (default: 3)")
         ->check(CLI::NonNegativeNumber);
-    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")
-        ->check(CLI::PositiveNumber);
+    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
     command->add_option("--json", options->json, "Also write the check as JSON to this file ('-' for stdout)");
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runAttackCheck(*options); }; });

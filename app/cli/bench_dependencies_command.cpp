@@ -2,18 +2,20 @@
 // `qiscout-cli bench-dependencies`: dependency discovery time for the README's figures (#18).
 #include <algorithm>
 #include <chrono>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
+#include "flag_checks.h"
+#include "process_usage.h"
 
 namespace qiscout::cli {
 namespace {
@@ -25,19 +27,12 @@ struct BenchDependenciesArguments {
     int runs = 5;
 };
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 int runBenchDependencies(const BenchDependenciesArguments& arguments)
 {
-    std::cout << std::fixed << std::setprecision(3);
-    std::cout << "| table | rows x columns | threads | median of " << arguments.runs
-              << " (min, max) | dependencies with |A| <= " << arguments.maxLhs << " | checks | partitions |\n"
-              << "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    fmt::print(
+        "| table | rows x columns | threads | median of {} (min, max) | CPU, median | dependencies with |A| <= {} "
+        "| checks | partitions |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+        arguments.runs, arguments.maxLhs);
     for (const std::string& file : arguments.files) {
         core::EncodedTable table;
         try {
@@ -49,6 +44,7 @@ int runBenchDependencies(const BenchDependenciesArguments& arguments)
         // Every thread count runs once per round, side by side, so that load from other processes
         // falls on all of them alike.
         std::vector<std::vector<double>> seconds(arguments.threads.size());
+        std::vector<std::vector<double>> cpuSeconds(arguments.threads.size());
         std::vector<core::DependencyResult> results(arguments.threads.size());
         for (int run = 0; run < arguments.runs; ++run) {
             for (std::size_t t = 0; t < arguments.threads.size(); ++t) {
@@ -56,6 +52,7 @@ int runBenchDependencies(const BenchDependenciesArguments& arguments)
                 parameters.maxLhs = arguments.maxLhs;
                 parameters.threads = arguments.threads[t];
                 const auto started = std::chrono::steady_clock::now();
+                const double cpuBefore = processCpuSeconds();
                 try {
                     results[t] = core::discoverDependencies(table, parameters);
                 } catch (const core::DependencyParameterError& error) {
@@ -63,14 +60,15 @@ int runBenchDependencies(const BenchDependenciesArguments& arguments)
                     return exitUsage;
                 }
                 seconds[t].push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+                cpuSeconds[t].push_back(processCpuSeconds() - cpuBefore);
             }
         }
         for (std::size_t t = 0; t < arguments.threads.size(); ++t) {
             const auto [low, high] = std::minmax_element(seconds[t].begin(), seconds[t].end());
-            std::cout << "| " << file << " | " << table.rowCount << " x " << table.columnCount() << " | "
-                      << arguments.threads[t] << " | " << median(seconds[t]) << " s (" << *low << ", " << *high
-                      << ") | " << results[t].dependencies.size() << " | " << results[t].stats.checks << " | "
-                      << results[t].stats.partitions << " |\n";
+            fmt::print("| {} | {} x {} | {} | {:.3f} s ({:.3f}, {:.3f}) | {:.3f} s | {} | {} | {} |\n", file,
+                       table.rowCount, table.columnCount(), arguments.threads[t], median(seconds[t]), *low, *high,
+                       median(cpuSeconds[t]), results[t].dependencies.size(), results[t].stats.checks,
+                       results[t].stats.partitions);
         }
     }
     return exitOk;
@@ -88,8 +86,8 @@ void addBenchDependenciesCommand(CLI::App& app, Command& selected)
         ->check(CLI::NonNegativeNumber);
     command->add_option("--threads", arguments->threads, "Thread counts to compare (default: 1,2)")
         ->delimiter(',')
-        ->check(CLI::PositiveNumber);
-    command->add_option("--runs", arguments->runs, "Runs per thread count (default: 5)")->check(CLI::PositiveNumber);
+        ->check(atLeastOne());
+    command->add_option("--runs", arguments->runs, "Runs per thread count (default: 5)")->check(atLeastOne());
     command->callback([arguments, &selected] { selected = [arguments] { return runBenchDependencies(*arguments); }; });
 }
 

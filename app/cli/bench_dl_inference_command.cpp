@@ -3,21 +3,24 @@
 // and S-dis tables: time against d for both phase-1 heuristics, removed rows, information loss,
 // and the FFD attack through salary-class -> work-class on every output (#18).
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/dependencies/ffd_attack.h"
+#include "qiscout/core/io/table_writer.h"
 #include "qiscout/core/table/salary_table.h"
 
 #include "command.h"
+#include "flag_checks.h"
+#include "process_usage.h"
 
 namespace qiscout::cli {
 namespace {
@@ -27,61 +30,55 @@ struct BenchDlArguments {
     std::uint32_t salaryClasses = 50;
     std::uint64_t l = 4;
     std::vector<std::uint64_t> ds{1, 4, 16, 64, 256, 1024};
-    std::vector<std::string> distributions{"u-dis", "s-dis"};
-    std::vector<std::string> heuristics{"top-down", "bottom-up"};
+    std::vector<core::SalaryDistribution> distributions{core::SalaryDistribution::Uniform,
+                                                        core::SalaryDistribution::Skewed};
+    std::vector<core::PartitionHeuristic> heuristics{core::PartitionHeuristic::TopDown,
+                                                     core::PartitionHeuristic::BottomUp};
     int runs = 3;
     std::uint64_t seed = 1;
     std::string saveTables;
 };
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-void writeCsv(const std::filesystem::path& path, const core::EncodedTable& table)
-{
-    std::ofstream out(path);
-    const std::vector<std::string> names = table.columnNames();
-    for (std::size_t c = 0; c < names.size(); ++c)
-        out << (c > 0 ? "," : "") << names[c];
-    out << '\n';
-    for (std::uint32_t row = 0; row < table.rowCount; ++row) {
-        for (std::size_t c = 0; c < table.columnCount(); ++c)
-            out << (c > 0 ? "," : "") << table.text(row, c);
-        out << '\n';
-    }
-}
-
 int runBenchDl(const BenchDlArguments& arguments)
 {
-    std::cout << "| table | d | heuristic | phase 1 | total, median of " << arguments.runs
-              << " | removed rows | QI-groups | information loss (paper's formula) | (d, l)-inference | FFD attack |\n"
-              << "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n";
-    for (const std::string& name : arguments.distributions) {
+    fmt::print("| table | d | heuristic | phase 1 | total, median of {} | CPU, median | removed rows | QI-groups | "
+               "information "
+               "loss (paper's formula) | (d, l)-inference | FFD attack |\n"
+               "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n",
+               arguments.runs);
+    for (const core::SalaryDistribution distribution : arguments.distributions) {
+        const std::string name = core::toString(distribution);
         core::SalaryTableShape shape;
         shape.rows = arguments.rows;
         shape.salaryClasses = arguments.salaryClasses;
-        shape.distribution = *core::parseSalaryDistribution(name);
+        shape.distribution = distribution;
         shape.seed = arguments.seed;
         const core::EncodedTable table = core::makeSalaryTable(shape);
-        if (!arguments.saveTables.empty())
-            writeCsv(std::filesystem::path(arguments.saveTables) / (name + ".csv"), table);
+        if (!arguments.saveTables.empty()) {
+            try {
+                core::writeTable(table, std::filesystem::path(arguments.saveTables) / (name + ".csv"),
+                                 core::TableFileFormat::Csv);
+            } catch (const core::FileWriteError& error) {
+                std::cerr << "qiscout-cli: " << error.what() << '\n';
+                return exitInputError;
+            }
+        }
         for (const std::uint64_t d : arguments.ds) {
-            for (const std::string& heuristicName : arguments.heuristics) {
+            for (const core::PartitionHeuristic heuristic : arguments.heuristics) {
                 core::DlAnonymizationParameters parameters;
                 parameters.quasiIdentifiers = {0, 1, 2, 3, 4};
                 parameters.sensitive = 5;
                 parameters.d = d;
                 parameters.l = arguments.l;
-                parameters.heuristic = *core::parsePartitionHeuristic(heuristicName);
+                parameters.heuristic = heuristic;
                 std::vector<double> total;
                 std::vector<double> phase1;
+                std::vector<double> cpu;
                 core::DlAnonymization result;
                 for (int run = 0; run < arguments.runs; ++run) {
+                    const double cpuBefore = processCpuSeconds();
                     result = core::anonymizeForDlInference(table, parameters);
+                    cpu.push_back(processCpuSeconds() - cpuBefore);
                     total.push_back(result.stats.phase1Seconds + result.stats.phase2Seconds);
                     phase1.push_back(result.stats.phase1Seconds);
                 }
@@ -99,13 +96,11 @@ int runBenchDl(const BenchDlArguments& arguments)
                 const double paperLoss =
                     (result.informationLoss * rows * qis + static_cast<double>(result.removedRows.size())) /
                     (rows * (qis + 1.0));
-                std::cout << std::fixed << "| " << name << " | " << d << " | " << heuristicName << " | "
-                          << std::setprecision(1) << median(phase1) * 1000.0 << " ms | " << std::setprecision(2)
-                          << median(total) << " s | " << result.removedRows.size() << " | " << result.groups.size()
-                          << " | " << std::setprecision(3) << result.informationLoss << " (" << paperLoss << ") | "
-                          << (result.check.satisfied ? "holds" : "FAILS") << " | "
-                          << (check.attackSucceeds() ? "succeeds" : "fails") << " |\n"
-                          << std::flush;
+                fmt::print("| {} | {} | {} | {:.1f} ms | {:.2f} s | {:.2f} s | {} | {} | {:.3f} ({:.3f}) | {} | {} |\n",
+                           name, d, core::toString(heuristic), median(phase1) * 1000.0, median(total), median(cpu),
+                           result.removedRows.size(), result.groups.size(), result.informationLoss, paperLoss,
+                           result.check.satisfied ? "holds" : "FAILS", check.attackSucceeds() ? "succeeds" : "fails");
+                std::fflush(stdout);
             }
         }
     }
@@ -120,18 +115,18 @@ void addBenchDlInferenceCommand(CLI::App& app, Command& selected)
     CLI::App* command = app.add_subcommand(
         "bench-dl-inference",
         "Reproduce the FFD paper's experiments: (d, l)-inference on synthetic U-dis and S-dis tables");
-    command->add_option("--rows", arguments->rows, "Rows per table (default: 100000)")->check(CLI::PositiveNumber);
+    command->add_option("--rows", arguments->rows, "Rows per table (default: 100000)")->check(atLeastOne());
     command->add_option("--salary-classes", arguments->salaryClasses, "Distinct salary classes (default: 50)")
         ->check(CLI::Range(1, 1000));
-    command->add_option("--l", arguments->l, "l (default: 4)")->check(CLI::PositiveNumber);
+    command->add_option("--l", arguments->l, "l (default: 4)")->check(atLeastOne());
     command->add_option("--d", arguments->ds, "Values of d (default: 1,4,16,64,256,1024)")->delimiter(',');
     command->add_option("--distributions", arguments->distributions, "u-dis, s-dis (default: both)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"u-dis", "s-dis"}));
+        ->transform(oneOf(core::salaryDistributionNames));
     command->add_option("--heuristics", arguments->heuristics, "top-down, bottom-up (default: both)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"top-down", "bottom-up"}));
-    command->add_option("--runs", arguments->runs, "Runs per configuration (default: 3)")->check(CLI::PositiveNumber);
+        ->transform(oneOf(core::partitionHeuristicNames));
+    command->add_option("--runs", arguments->runs, "Runs per configuration (default: 3)")->check(atLeastOne());
     command->add_option("--seed", arguments->seed, "Seed of the synthetic tables (default: 1)");
     command
         ->add_option("--save-tables", arguments->saveTables, "Also write the generated tables as CSV into this folder")

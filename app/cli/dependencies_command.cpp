@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
 #include "qiscout/core/io/atomic_file_writer.h"
@@ -15,6 +16,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
 #include "table_input.h"
@@ -48,7 +50,7 @@ void printDependencies(std::ostream& out, const core::DependencyResult& result, 
         out << "  " << core::describe(dependency, names) << "  support: " << dependency.support
             << (core::isSafe(dependency, quasiIdentifiers) ? "" : "  UNSAFE") << "\n";
     out << "\nChecks: " << result.stats.checks << ", partitions: " << result.stats.partitions
-        << ", time: " << result.stats.seconds << " s\n";
+        << fmt::format(", time: {:.3f} s\n", result.stats.seconds);
 }
 
 int runDependencies(const DependenciesOptions& options)
@@ -128,8 +130,7 @@ void addDependenciesCommand(CLI::App& app, Command& selected)
                      "sensitive); a dependency is safe when its determinant lies within them")
         ->delimiter(',');
     command->add_option("--sensitive", options->sensitive, "Sensitive columns, by name")->delimiter(',');
-    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")
-        ->check(CLI::PositiveNumber);
+    command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
     command->add_option("--json", options->json, "Also write the dependencies as JSON to this file ('-' for stdout)");
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runDependencies(*options); }; });

@@ -208,27 +208,17 @@ std::vector<std::size_t> mergeBottomUp(std::span<const ValueRows> sorted, std::u
     return starts;
 }
 
-constexpr std::array<std::pair<PartitionHeuristic, const char*>, 2> heuristicNames{{
-    {PartitionHeuristic::TopDown, "top-down"},
-    {PartitionHeuristic::BottomUp, "bottom-up"},
-}};
-
 } // namespace
 
+// Every name in the table is a string literal, so its view is null-terminated.
 const char* toString(PartitionHeuristic heuristic)
 {
-    for (const auto& [value, name] : heuristicNames)
-        if (value == heuristic)
-            return name;
-    return "top-down";
+    return nameIn(partitionHeuristicNames, heuristic).data();
 }
 
 std::optional<PartitionHeuristic> parsePartitionHeuristic(std::string_view name)
 {
-    for (const auto& [value, text] : heuristicNames)
-        if (name == text)
-            return value;
-    return std::nullopt;
+    return valueIn(partitionHeuristicNames, name);
 }
 
 DlGroupingPlan groupSegment(std::span<const ValueRows> sortedSegment, std::uint64_t d, std::uint64_t l)

@@ -72,17 +72,10 @@ bool isDiverse(const SensitiveProfile& profile, const DiversityRequirement& requ
     return profile.distinctValues() >= requirement.l && isDClose(profile, requirement);
 }
 
+// Every name in the table is a string literal, so its view is null-terminated.
 const char* toString(DlCondition condition)
 {
-    switch (condition) {
-    case DlCondition::DClose:
-        return "d-close";
-    case DlCondition::LOverlapping:
-        return "l-overlapping";
-    case DlCondition::LNonOverlapping:
-        return "l-non-overlapping";
-    }
-    return "d-close";
+    return nameIn(dlConditionNames, condition).data();
 }
 
 DlInferenceCheck checkDlInference(std::span<const SensitiveProfile> groups, const DiversityRequirement& requirement,

@@ -201,9 +201,10 @@ bool DependencyAttacker::attack(DependencyAttack& attack, const std::stop_token&
 
 } // namespace
 
+// Every name in the table is a string literal, so its view is null-terminated.
 const char* toString(AttackKind kind)
 {
-    return kind == AttackKind::Intersection ? "intersection" : "difference";
+    return nameIn(attackKindNames, kind).data();
 }
 
 bool AttackCheck::attackSucceeds() const

@@ -12,9 +12,7 @@ bool dependencyLess(const FunctionalDependency& a, const FunctionalDependency& b
 
 std::string describe(const FunctionalDependency& dependency, const std::vector<std::string>& columnNames)
 {
-    const auto rhs = static_cast<std::size_t>(dependency.rhs);
-    return describe(dependency.lhs, columnNames) + " -> " +
-           (rhs < columnNames.size() ? columnNames[rhs] : std::to_string(dependency.rhs));
+    return describe(dependency.lhs, columnNames) + " -> " + columnLabel(dependency.rhs, columnNames);
 }
 
 std::vector<std::optional<FunctionalDependency>> mapByColumnName(std::span<const FunctionalDependency> dependencies,

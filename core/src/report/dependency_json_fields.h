@@ -4,21 +4,20 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "qiscout/core/dependencies/functional_dependency.h"
 
 namespace qiscout::core {
 
-/// Column names of a set, in column order ("#7" for a position without a name).
+/// The labels of a set's columns (core::columnLabels), in column order, as a JSON array.
 template <typename Json>
 [[nodiscard]] Json columnNamesJson(ColumnSet set, const std::vector<std::string>& columnNames)
 {
     Json names = Json::array();
-    for (const int column : set.columns()) {
-        const auto position = static_cast<std::size_t>(column);
-        names.push_back(position < columnNames.size() ? columnNames[position] : "#" + std::to_string(column));
-    }
+    for (std::string& label : columnLabels(set, columnNames))
+        names.push_back(std::move(label));
     return names;
 }
 
@@ -27,10 +26,9 @@ template <typename Json>
 [[nodiscard]] Json dependencyJson(const FunctionalDependency& dependency, const std::vector<std::string>& columnNames,
                                   ColumnSet quasiIdentifiers)
 {
-    const auto rhs = static_cast<std::size_t>(dependency.rhs);
     Json object = Json::object();
     object["lhs"] = columnNamesJson<Json>(dependency.lhs, columnNames);
-    object["rhs"] = rhs < columnNames.size() ? columnNames[rhs] : "#" + std::to_string(dependency.rhs);
+    object["rhs"] = columnLabel(dependency.rhs, columnNames);
     object["safe"] = isSafe(dependency, quasiIdentifiers);
     object["support"] = dependency.support;
     return object;

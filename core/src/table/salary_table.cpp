@@ -15,11 +15,6 @@ namespace {
 constexpr std::array<const char*, 8> workClasses{"Private",   "Self-emp-not-inc", "Self-emp-inc", "Federal-gov",
                                                  "Local-gov", "State-gov",        "Without-pay",  "Never-worked"};
 
-constexpr std::array<std::pair<SalaryDistribution, const char*>, 2> distributionNames{{
-    {SalaryDistribution::Uniform, "u-dis"},
-    {SalaryDistribution::Skewed, "s-dis"},
-}};
-
 std::string className(std::uint32_t index)
 {
     std::string digits = std::to_string(index + 1);
@@ -28,20 +23,15 @@ std::string className(std::uint32_t index)
 
 } // namespace
 
+// Every name in the table is a string literal, so its view is null-terminated.
 const char* toString(SalaryDistribution distribution)
 {
-    for (const auto& [value, name] : distributionNames)
-        if (value == distribution)
-            return name;
-    return "u-dis";
+    return nameIn(salaryDistributionNames, distribution).data();
 }
 
 std::optional<SalaryDistribution> parseSalaryDistribution(std::string_view name)
 {
-    for (const auto& [value, text] : distributionNames)
-        if (name == text)
-            return value;
-    return std::nullopt;
+    return valueIn(salaryDistributionNames, name);
 }
 
 EncodedTable makeSalaryTable(const SalaryTableShape& shape)

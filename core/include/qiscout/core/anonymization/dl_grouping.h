@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "qiscout/core/util/enum_names.h"
+
 namespace qiscout::core {
 
 /// How phase 1 cuts the sensitive values, sorted by frequency, into segments before grouping.
@@ -19,7 +21,12 @@ enum class PartitionHeuristic {
     BottomUp, ///< from one segment per value, repeatedly merge the neighbours that stay cheapest
 };
 
-/// "top-down", "bottom-up".
+/// The names of the heuristics on the command line and in the GUI.
+inline constexpr std::array<EnumName<PartitionHeuristic>, 2> partitionHeuristicNames{{
+    {PartitionHeuristic::TopDown, "top-down"},
+    {PartitionHeuristic::BottomUp, "bottom-up"},
+}};
+
 [[nodiscard]] const char* toString(PartitionHeuristic heuristic);
 [[nodiscard]] std::optional<PartitionHeuristic> parsePartitionHeuristic(std::string_view name);
 

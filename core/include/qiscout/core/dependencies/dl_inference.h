@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "qiscout/core/util/enum_names.h"
+
 namespace qiscout::core {
 
 /// What a group of rows must show of its sensitive values.
@@ -45,6 +47,13 @@ enum class DlCondition {
     LOverlapping,   ///< (2) values shared by any number of groups: none, or at least l
     LNonOverlapping ///< (3) S_i - S_j for any two groups: empty, or at least l values
 };
+
+/// The names of the conditions in JSON and reports.
+inline constexpr std::array<EnumName<DlCondition>, 3> dlConditionNames{{
+    {DlCondition::DClose, "d-close"},
+    {DlCondition::LOverlapping, "l-overlapping"},
+    {DlCondition::LNonOverlapping, "l-non-overlapping"},
+}};
 
 [[nodiscard]] const char* toString(DlCondition condition);
 

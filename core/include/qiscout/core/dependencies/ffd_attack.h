@@ -16,6 +16,7 @@
 #include "qiscout/core/dependencies/functional_dependency.h"
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -33,6 +34,12 @@ enum class AttackKind {
     Intersection, ///< G1 "intersect_F" G2: rows of G1 whose determinant values also occur in G2
     Difference,   ///< G1 -_F G2: the other rows of G1
 };
+
+/// The names of the kinds in JSON and reports.
+inline constexpr std::array<EnumName<AttackKind>, 2> attackKindNames{{
+    {AttackKind::Intersection, "intersection"},
+    {AttackKind::Difference, "difference"},
+}};
 
 [[nodiscard]] const char* toString(AttackKind kind);
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
 
@@ -18,7 +19,12 @@ enum class SalaryDistribution {
     Skewed,  ///< S-dis: class i about in proportion to 1 / (i + 1)
 };
 
-/// "u-dis", "s-dis".
+/// The paper's names of the distributions, as the command line takes them.
+inline constexpr std::array<EnumName<SalaryDistribution>, 2> salaryDistributionNames{{
+    {SalaryDistribution::Uniform, "u-dis"},
+    {SalaryDistribution::Skewed, "s-dis"},
+}};
+
 [[nodiscard]] const char* toString(SalaryDistribution distribution);
 [[nodiscard]] std::optional<SalaryDistribution> parseSalaryDistribution(std::string_view name);
 
