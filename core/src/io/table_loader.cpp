@@ -15,7 +15,7 @@
 #include "io/column_names.h"
 #include "io/csv_tokenizer.h"
 #include "io/load_failure.h"
-#include "io/mapped_file.h"
+#include "io/mapped_read.h"
 #include "io/progress_reporter.h"
 #include "io/table_loader_internal.h"
 #include "io/table_sniffer.h"
@@ -609,15 +609,16 @@ TablePreview previewTableFromBuffer(std::string_view bytes, const std::string& s
 EncodedTable loadDelimitedFile(const std::string& path, const LoadOptions& options, std::stop_token stop,
                                const LoadProgress& progress, LoadSettings* used)
 {
-    MappedFile mapped(path);
-    return loadTableFromBuffer(mapped.bytes(), path, options, std::move(stop), progress, used, {},
-                               [&mapped](std::size_t prefix) { mapped.release(prefix); });
+    return readMappedFile(path, [&](MappedFile& mapped) {
+        return loadTableFromBuffer(mapped.bytes(), path, options, stop, progress, used, {},
+                                   [&mapped](std::size_t prefix) { mapped.release(prefix); });
+    });
 }
 
 TablePreview previewDelimitedFile(const std::string& path, const LoadOptions& options, std::size_t maxRows)
 {
-    MappedFile mapped(path);
-    return previewTableFromBuffer(mapped.bytes(), path, options, maxRows);
+    return readMappedFile(
+        path, [&](MappedFile& mapped) { return previewTableFromBuffer(mapped.bytes(), path, options, maxRows); });
 }
 
 // Every name in the table is a string literal, so its view is null-terminated.

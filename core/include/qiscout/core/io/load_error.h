@@ -25,6 +25,10 @@ enum class LoadErrorKind {
     NoSuchTable,
     /// A database refused the connection or the query.
     DatabaseError,
+    /// The file was truncated or rewritten while it was read.
+    FileChanged,
+    /// Memory ran out; the message says about how much the load needs.
+    OutOfMemory,
 };
 
 /// A load failure. what() is a complete sentence naming the file and the position (line, row,
