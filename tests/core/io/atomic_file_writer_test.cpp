@@ -6,16 +6,20 @@
 #include <string>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 
 #include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/util/cancellation.h"
 
 namespace {
 
 using qiscout::core::AtomicFileWriter;
 using qiscout::core::FileWriteError;
+using qiscout::core::OperationCancelled;
 using qiscout::core::writeFileAtomically;
 namespace fs = std::filesystem;
 
@@ -133,6 +137,163 @@ TEST_CASE("A write error such as a full disk leaves the old file and no partial 
     CHECK(message.find(target.string()) != std::string::npos);
     CHECK(contentsOf(target) == "old contents");
     CHECK(folder.entries() == 1);
+}
+
+/// The id of a process that has ended (a child that exited and was reaped).
+pid_t endedProcess()
+{
+    const pid_t child = ::fork();
+    if (child == 0)
+        ::_exit(0);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return child;
+}
+
+mode_t permissionsOf(const fs::path& path)
+{
+    struct stat status {};
+    REQUIRE(::stat(path.c_str(), &status) == 0);
+    return status.st_mode & 07777;
+}
+
+// #19
+TEST_CASE("AtomicFileWriter writes through a symbolic link to its target", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path real = folder.path() / "real.html";
+    const fs::path link = folder.path() / "link.html";
+    writeFileAtomically(real, "old");
+    fs::create_symlink("real.html", link);
+    writeFileAtomically(link, "new");
+    CHECK(fs::is_symlink(link));
+    CHECK(fs::read_symlink(link) == "real.html");
+    CHECK(contentsOf(real) == "new");
+    CHECK(folder.entries() == 2);
+
+    // A dangling link is written through as well: the file appears where it points.
+    const fs::path dangling = folder.path() / "dangling.json";
+    fs::create_symlink("made.json", dangling);
+    writeFileAtomically(dangling, "{}");
+    CHECK(fs::is_symlink(dangling));
+    CHECK(contentsOf(folder.path() / "made.json") == "{}");
+}
+
+// #19
+TEST_CASE("AtomicFileWriter keeps the permissions of the file it replaces", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path target = folder.path() / "private.json";
+    writeFileAtomically(target, "old");
+    REQUIRE(::chmod(target.c_str(), 0600) == 0);
+    writeFileAtomically(target, "new");
+    CHECK(permissionsOf(target) == 0600);
+    REQUIRE(::chmod(target.c_str(), 0640) == 0);
+    writeFileAtomically(target, "newer");
+    CHECK(permissionsOf(target) == 0640);
+    CHECK(contentsOf(target) == "newer");
+}
+
+// #19
+TEST_CASE("AtomicFileWriter refuses to replace what is not a regular file", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path fifo = folder.path() / "out.json";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    try {
+        writeFileAtomically(fifo, "x");
+        FAIL("a FIFO must not be replaced");
+    } catch (const FileWriteError& error) {
+        CHECK_THAT(std::string(error.what()), Catch::Contains(fifo.string()) && Catch::Contains("not a regular file"));
+    }
+    struct stat status {};
+    REQUIRE(::lstat(fifo.c_str(), &status) == 0);
+    CHECK(S_ISFIFO(status.st_mode));
+    CHECK(folder.entries() == 1);
+
+    // The same through a link: /dev/full stays a device even for root.
+    const fs::path link = folder.path() / "full.json";
+    fs::create_symlink("/dev/full", link);
+    CHECK_THROWS_WITH(writeFileAtomically(link, "x"), Catch::Contains("not a regular file"));
+    REQUIRE(::stat("/dev/full", &status) == 0);
+    CHECK(S_ISCHR(status.st_mode));
+}
+
+// #19
+TEST_CASE("AtomicFileWriter removes temporary files that ended processes left behind", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path target = folder.path() / "report.html";
+    writeFileAtomically(target, "old");
+    const std::string ended = ".report.html." + std::to_string(endedProcess()) + "-0123abcd.tmp";
+    const std::string alive = ".report.html." + std::to_string(::getpid()) + "-0123abcd.tmp";
+    for (const std::string& name :
+         {ended, alive, std::string(".report.html.notapid.tmp"), std::string(".other.html.1-0123abcd.tmp")})
+        writeFileAtomically(folder.path() / name, "left behind");
+    // The writers of those files wrote them atomically, so none of their own temporaries remain.
+    REQUIRE(folder.entries() == 5);
+
+    writeFileAtomically(target, "new");
+    CHECK(contentsOf(target) == "new");
+    CHECK_FALSE(fs::exists(folder.path() / ended));
+    // A live writer's file, and files that are not our temporaries, are left alone.
+    CHECK(fs::exists(folder.path() / alive));
+    CHECK(fs::exists(folder.path() / ".report.html.notapid.tmp"));
+    CHECK(fs::exists(folder.path() / ".other.html.1-0123abcd.tmp"));
+}
+
+// #19
+TEST_CASE("A stop request discards the file being written and leaves the old one", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path target = folder.path() / "report.csv";
+    writeFileAtomically(target, "old");
+    std::stop_source stop;
+    {
+        AtomicFileWriter writer(target, stop.get_token());
+        writer.write("part of the new file");
+        CHECK(folder.entries() == 2);
+        stop.request_stop();
+        CHECK_THROWS_AS(writer.write("more"), OperationCancelled);
+        CHECK(folder.entries() == 1);
+        CHECK_THROWS_AS(writer.commit(), FileWriteError);
+    }
+    CHECK_THROWS_AS(writeFileAtomically(target, "new", stop.get_token()), OperationCancelled);
+    CHECK(contentsOf(target) == "old");
+    CHECK(folder.entries() == 1);
+}
+
+// #19
+TEST_CASE("Files flushed but not committed stay out of place until commit", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path first = folder.path() / "a.json";
+    const fs::path second = folder.path() / "b.html";
+    writeFileAtomically(first, "old a");
+    AtomicFileWriter a(first);
+    AtomicFileWriter b(second);
+    a.write("new a");
+    b.write("new b");
+    a.flush();
+    b.flush();
+    CHECK(contentsOf(first) == "old a");
+    CHECK_FALSE(fs::exists(second));
+    a.commit();
+    b.commit();
+    CHECK(contentsOf(first) == "new a");
+    CHECK(contentsOf(second) == "new b");
+    CHECK(folder.entries() == 2);
+}
+
+// #19
+TEST_CASE("discardOpenAtomicWrites removes the temporary files of open writers", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    AtomicFileWriter writer(folder.path() / "report.pdf");
+    writer.write("half a report");
+    CHECK(folder.entries() == 1);
+    qiscout::core::discardOpenAtomicWrites();
+    CHECK(folder.entries() == 0);
 }
 
 } // namespace
