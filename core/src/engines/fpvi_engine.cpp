@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -41,10 +42,6 @@
 
 namespace qiscout::core {
 namespace {
-
-// A few partitions of 11M rows (about 60 MB each): enough to serve a level, whose sets come
-// grouped by prefix, while an 11M x 20 search stays within 2 GB.
-constexpr std::size_t prefixCacheBytes = std::size_t{256} << 20;
 
 // Sets planned together: enough for a level of a 20-column table at once (the plan shares
 // prefixes within a chunk only), small enough to plan in well under a millisecond.
@@ -111,7 +108,7 @@ public:
         , m_stop(std::move(stop))
         , m_events(observer)
         , m_generator(parameters.columns, parameters.maxSetSize)
-        , m_cache(prefixCacheBytes)
+        , m_cache(fpviPrefixCacheBytes)
         , m_window(activeWindow(parameters.threads))
     {}
 
@@ -124,6 +121,8 @@ private:
     void workerLoop();
     Task pickJob(const Set& lastScanned);
     bool buildAhead(Task& job);
+    void workUntilDone();
+    void abandon(std::exception_ptr failure) noexcept;
     bool planMore();
     void refill();
     bool issueBatch(Task& job, const Set& lastScanned);
@@ -162,6 +161,9 @@ private:
     int m_tasksInFlight = 0;
     int m_buildsInFlight = 0;
     bool m_finished = false;
+    /// The first exception a worker met (memory running out, say): every worker leaves, and run()
+    /// rethrows it once they all have.
+    std::exception_ptr m_failure;
 };
 
 template <typename Set>
@@ -180,11 +182,18 @@ SearchResult FpviSearch<Set>::run()
         }
         tbb::task_group group(context);
         searchesSetUp.fetch_add(1, std::memory_order_release);
-        for (int worker = 1; worker < m_parameters.threads; ++worker)
-            group.run([this] { workerLoop(); });
+        try {
+            for (int worker = 1; worker < m_parameters.threads; ++worker)
+                group.run([this] { workerLoop(); });
+        } catch (...) {
+            // Workers already started must not wait for a search that will never go on.
+            abandon(std::current_exception());
+        }
         workerLoop();
         group.wait();
     });
+    if (m_failure)
+        std::rethrow_exception(m_failure);
 
     SearchResult result = resultFor(Algorithm::Fpvi, m_parameters);
     result.complete = m_finished;
@@ -196,15 +205,39 @@ SearchResult FpviSearch<Set>::run()
     return result;
 }
 
+// Every way out of a worker leaves the others free to go: done and stopped wake them through
+// m_changed and the stop token, and an exception through abandon(). Otherwise a worker that
+// throws (std::bad_alloc) leaves the others waiting for its result, and the task group's
+// destructor waits for them forever (#19).
 template <typename Set>
 void FpviSearch<Set>::workerLoop()
+{
+    try {
+        workUntilDone();
+    } catch (...) {
+        abandon(std::current_exception());
+    }
+}
+
+template <typename Set>
+void FpviSearch<Set>::abandon(std::exception_ptr failure) noexcept
+{
+    const std::lock_guard lock(m_mutex);
+    if (!m_failure)
+        m_failure = std::move(failure);
+    ++m_changeCount;
+    m_changed.notify_all();
+}
+
+template <typename Set>
+void FpviSearch<Set>::workUntilDone()
 {
     static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
     std::unique_lock lock(m_mutex);
     CountingScratch scratch(largestCardinality(m_indexes));
     // A set, not a pointer: the set may be settled and freed by the time this worker looks again.
     Set lastScanned;
-    while (!m_stop.stop_requested() && !m_finished) {
+    while (!m_stop.stop_requested() && !m_finished && !m_failure) {
         const Task job = pickJob(lastScanned);
         if (job.kind == Task::Kind::Done) {
             m_finished = true;
@@ -215,9 +248,7 @@ void FpviSearch<Set>::workerLoop()
         if (job.kind == Task::Kind::Wait) {
             // Something is in flight on another worker; its result is what can unblock us.
             const std::uint64_t seen = m_changeCount;
-            m_changed.wait(lock, m_stop, [&] { return m_changeCount != seen || m_finished; });
-            if (m_finished)
-                return;
+            m_changed.wait(lock, m_stop, [&] { return m_changeCount != seen || m_finished || m_failure; });
             continue;
         }
         lock.unlock();

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
+#include <string>
+
+#include "qiscout/core/util/out_of_memory.h"
 
 #include "engines/border_engine.h"
 #include "engines/brute_force_engine.h"
@@ -31,11 +35,11 @@ Algorithm chooseAlgorithm(const EncodedTable& table, const SearchParameters& par
     return Algorithm::Border;
 }
 
-SearchResult runSearch(const EncodedTable& table, const SearchParameters& parameters, Algorithm algorithm,
+namespace {
+
+SearchResult runChosen(const EncodedTable& table, const SearchParameters& parameters, Algorithm algorithm,
                        std::stop_token stop, SearchObserver& observer)
 {
-    if (algorithm == Algorithm::Auto)
-        algorithm = chooseAlgorithm(table, parameters);
     switch (algorithm) {
     case Algorithm::Mtui:
         return runMtui(table, parameters, stop, observer);
@@ -50,6 +54,40 @@ SearchResult runSearch(const EncodedTable& table, const SearchParameters& parame
         break;
     }
     return runFpvi(table, parameters, stop, observer);
+}
+
+/// What a search of this table may need at most: the table itself (4-byte codes), FPVI's narrow
+/// copies of the columns, its prefix cache, and about two partitions (8 bytes a row) per worker
+/// plus the sets open beside them; the other engines need less.
+std::uint64_t estimatedSearchBytes(const EncodedTable& table, const ResolvedParameters& parameters)
+{
+    const std::uint64_t rows = table.rowCount;
+    const auto columns = static_cast<std::uint64_t>(parameters.columns.size());
+    const auto threads = static_cast<std::uint64_t>(parameters.threads);
+    const std::uint64_t partition = rows * 8;
+    return rows * table.columnCount() * 4 + rows * columns * 2 +
+           std::min<std::uint64_t>(fpviPrefixCacheBytes, partition * columns) + (2 * threads + 2) * partition;
+}
+
+} // namespace
+
+SearchResult runSearch(const EncodedTable& table, const SearchParameters& parameters, Algorithm algorithm,
+                       std::stop_token stop, SearchObserver& observer)
+{
+    if (algorithm == Algorithm::Auto)
+        algorithm = chooseAlgorithm(table, parameters);
+    try {
+        return runChosen(table, parameters, algorithm, std::move(stop), observer);
+    } catch (...) {
+        if (!isOutOfMemory(std::current_exception()))
+            throw;
+        const ResolvedParameters resolved = resolveParameters(table, parameters);
+        throw OutOfMemoryError("searching " + std::to_string(table.rowCount) + " rows x " +
+                                   std::to_string(resolved.columns.size()) + " columns with " + toString(algorithm) +
+                                   " on " + std::to_string(resolved.threads) +
+                                   (resolved.threads == 1 ? " thread" : " threads") + " (the table included)",
+                               estimatedSearchBytes(table, resolved));
+    }
 }
 
 } // namespace qiscout::core

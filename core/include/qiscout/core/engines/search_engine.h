@@ -12,7 +12,8 @@ namespace qiscout::core {
 
 /// Runs one search with the chosen strategy. Synchronous: uses TBB workers inside and returns
 /// when done or, promptly, when stop is requested (result.complete is then false).
-/// Throws SearchParameterError for invalid parameters.
+/// Throws SearchParameterError for invalid parameters and OutOfMemoryError (naming the search and
+/// about how much memory it needs) when memory runs out.
 [[nodiscard]] SearchResult runSearch(const EncodedTable& table, const SearchParameters& parameters, Algorithm algorithm,
                                      std::stop_token stop, SearchObserver& observer);
 
