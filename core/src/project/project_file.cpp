@@ -2,11 +2,13 @@
 #include "qiscout/core/project/project_file.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <limits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
+#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/regular_file.h"
 #include "qiscout/core/io/source_format.h"
 
 namespace qiscout::core {
@@ -87,13 +89,23 @@ nlohmann::json parametersToJson(const SearchParameters& parameters, Algorithm al
     return json;
 }
 
+/// An integer setting within T's range; nlohmann's get<int>() would convert 1e300 or -1 with
+/// undefined or wrapped results. Range checks beyond the type are the engine's (#19).
 template <typename T>
-std::optional<T> optionalValue(const nlohmann::json& json, const char* key)
+std::optional<T> optionalInteger(const nlohmann::json& json, const char* key)
 {
     const auto it = json.find(key);
     if (it == json.end() || it->is_null())
         return std::nullopt;
-    return it->get<T>();
+    const bool fits = it->is_number_unsigned() ? std::in_range<T>(it->get<std::uint64_t>())
+                                               : it->is_number_integer() && std::in_range<T>(it->get<std::int64_t>());
+    if (!fits)
+        throw ProjectError("The project's parameter \"" + std::string(key) + "\" must be a whole number from " +
+                           std::to_string(std::numeric_limits<T>::min()) + " to " +
+                           std::to_string(std::numeric_limits<T>::max()) + ", not " + it->dump() + ".");
+    if (it->is_number_unsigned())
+        return static_cast<T>(it->get<std::uint64_t>());
+    return static_cast<T>(it->get<std::int64_t>());
 }
 
 } // namespace
@@ -110,7 +122,12 @@ std::string projectToJson(const Project& project)
         roles.push_back({{"column", role.column}, {"role", toString(role.role)}});
     json["roles"] = std::move(roles);
     json["parameters"] = parametersToJson(project.parameters, project.algorithm);
-    return json.dump(2) + "\n";
+    try {
+        return json.dump(2) + "\n";
+    } catch (const nlohmann::json::type_error&) {
+        // A Linux path or a column name may hold bytes that are not UTF-8, which JSON cannot.
+        throw ProjectError("The project cannot be saved: its table path or a column name is not valid UTF-8 text.");
+    }
 }
 
 Project projectFromJson(const std::string& text)
@@ -137,10 +154,10 @@ Project projectFromJson(const std::string& text)
         }
         if (const auto it = json.find("parameters"); it != json.end()) {
             const auto& parameters = *it;
-            project.parameters.k = parameters.value("k", std::uint64_t{1});
-            project.parameters.threads = optionalValue<int>(parameters, "threads");
-            project.parameters.batchSize = optionalValue<std::uint32_t>(parameters, "batchSize");
-            project.parameters.maxSetSize = optionalValue<int>(parameters, "maxSetSize");
+            project.parameters.k = optionalInteger<std::uint64_t>(parameters, "k").value_or(1);
+            project.parameters.threads = optionalInteger<int>(parameters, "threads");
+            project.parameters.batchSize = optionalInteger<std::uint32_t>(parameters, "batchSize");
+            project.parameters.maxSetSize = optionalInteger<int>(parameters, "maxSetSize");
             const auto algorithmName = parameters.value("algorithm", std::string("auto"));
             const auto algorithm = parseAlgorithm(algorithmName);
             if (!algorithm)
@@ -155,23 +172,22 @@ Project projectFromJson(const std::string& text)
 
 void saveProject(const std::string& path, const Project& project)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw ProjectError("Cannot write the project file " + path + ".");
-    out << projectToJson(project);
-    out.close();
-    if (!out)
-        throw ProjectError("Writing the project file " + path + " failed.");
+    try {
+        writeFileAtomically(path, projectToJson(project));
+    } catch (const FileWriteError& error) {
+        throw ProjectError(error.what());
+    }
 }
 
 Project loadProject(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ProjectError("Cannot open the project file " + path + ".");
-    std::ostringstream text;
-    text << in.rdbuf();
-    Project project = projectFromJson(text.str());
+    std::string text;
+    try {
+        text = readRegularFile(path, maxProjectFileBytes, "the project file");
+    } catch (const FileReadError& error) {
+        throw ProjectError(error.what());
+    }
+    Project project = projectFromJson(text);
     if (isConnection(project))
         return project;
     // "sqlite:PATH" keeps its prefix; the path inside it is resolved like any other.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,14 +39,21 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// The project as JSON text (format "qiscout-project", version 1).
+/// Largest project file loadProject reads: a project is a few kilobytes of settings, and a
+/// limit keeps a mistaken or hostile path (/dev/zero, a huge file) from filling memory.
+inline constexpr std::uint64_t maxProjectFileBytes = std::uint64_t{16} << 20;
+
+/// The project as JSON text (format "qiscout-project", version 1). Throws ProjectError when a
+/// path or name is not valid UTF-8.
 [[nodiscard]] std::string projectToJson(const Project& project);
 /// Parses JSON text written by projectToJson. Throws ProjectError.
 [[nodiscard]] Project projectFromJson(const std::string& json);
 
-/// Writes the project to a file. Throws ProjectError.
+/// Writes the project to a file atomically (the old file stays whole if writing fails). Throws
+/// ProjectError.
 void saveProject(const std::string& path, const Project& project);
-/// Reads a project file; a relative tablePath is resolved against the file's folder. Throws ProjectError.
+/// Reads a project file (a regular file of at most maxProjectFileBytes); a relative tablePath is
+/// resolved against the file's folder. Throws ProjectError.
 [[nodiscard]] Project loadProject(const std::string& path);
 
 } // namespace qiscout::core
