@@ -7,6 +7,7 @@
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
 #include "qiscout/core/dependencies/ffd_attack.h"
+#include "qiscout/core/util/cancellation.h"
 
 namespace qiscout::core {
 namespace {
@@ -87,7 +88,8 @@ std::size_t DependencyAnalysis::unsafeCount() const
 }
 
 DependencyAnalysis analyseDependencies(const EncodedTable& table, ColumnSet examined, ColumnSet quasiIdentifiers,
-                                       std::optional<int> maxLhs, const std::optional<ProtectedRelease>& release)
+                                       std::optional<int> maxLhs, const std::optional<ProtectedRelease>& release,
+                                       const std::stop_token& stop)
 {
     DependencyAnalysis analysis;
     analysis.examined = examined;
@@ -96,7 +98,9 @@ DependencyAnalysis analyseDependencies(const EncodedTable& table, ColumnSet exam
     DependencyParameters parameters;
     parameters.columns = examined;
     parameters.maxLhs = maxLhs;
-    analysis.dependencies = discoverDependencies(table, parameters).dependencies;
+    analysis.dependencies = discoverDependencies(table, parameters, stop).dependencies;
+    // A stopped discovery is incomplete: the report must not present it as the whole truth.
+    throwIfStopRequested(stop, "Building the report");
     if (release && release->table) {
         std::vector<FunctionalDependency> unsafe;
         for (const FunctionalDependency& dependency : analysis.dependencies)

@@ -5,11 +5,14 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <stdexcept>
 #include <vector>
 
+#include <unistd.h>
+
 #include <nettle/sha2.h>
+
+#include "qiscout/core/io/regular_file.h"
+#include "qiscout/core/util/cancellation.h"
 
 namespace qiscout::core {
 namespace {
@@ -43,22 +46,24 @@ std::string sha256Hex(std::string_view bytes)
     return finish(context);
 }
 
-std::string sha256HexOfFile(const std::filesystem::path& path)
+std::string sha256HexOfFile(const std::filesystem::path& path, const std::stop_token& stop)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw std::runtime_error("Cannot read " + path.string() + " to compute its SHA-256: " + std::strerror(errno) +
-                                 ".");
+    const RegularFile file(path);
     sha256_ctx context;
     sha256_init(&context);
     std::vector<char> chunk(std::size_t{1} << 20);
-    while (in) {
-        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        sha256_update(&context, static_cast<std::size_t>(in.gcount()),
-                      reinterpret_cast<const std::uint8_t*>(chunk.data()));
+    for (;;) {
+        throwIfStopRequested(stop, "Computing the SHA-256 of '" + path.string() + "'");
+        const ssize_t count = ::read(file.descriptor(), chunk.data(), chunk.size());
+        if (count < 0 && errno == EINTR)
+            continue;
+        if (count < 0)
+            throw FileReadError(path, "Cannot read '" + path.string() +
+                                          "' to compute its SHA-256: " + std::strerror(errno) + ".");
+        if (count == 0)
+            break;
+        sha256_update(&context, static_cast<std::size_t>(count), reinterpret_cast<const std::uint8_t*>(chunk.data()));
     }
-    if (in.bad())
-        throw std::runtime_error("Cannot read " + path.string() + " to compute its SHA-256: the read failed.");
     return finish(context);
 }
 

@@ -10,8 +10,11 @@
 #include <limits>
 #include <stdexcept>
 
+#include "qiscout/core/io/regular_file.h"
 #include "qiscout/core/io/source_format.h"
 #include "qiscout/core/lattice/lattice_layout.h"
+#include "qiscout/core/util/cancellation.h"
+#include "qiscout/core/util/display_text.h"
 
 #include "partition/class_partition.h"
 #include "report/file_digest.h"
@@ -30,7 +33,8 @@ struct RowExposure {
 
 constexpr std::uint32_t noSet = std::numeric_limits<std::uint32_t>::max();
 
-RowExposure measureExposure(const EncodedTable& table, const std::vector<ColumnSet>& sets, std::uint64_t k)
+RowExposure measureExposure(const EncodedTable& table, const std::vector<ColumnSet>& sets, std::uint64_t k,
+                            const std::stop_token& stop = {})
 {
     RowExposure exposure;
     exposure.counts.assign(table.rowCount, 0);
@@ -39,6 +43,7 @@ RowExposure measureExposure(const EncodedTable& table, const std::vector<ColumnS
     for (std::size_t index = 0; index < sets.size(); ++index) {
         if (sets[index].empty())
             continue;
+        throwIfStopRequested(stop, "Building the report");
         const ClassPartition partition = partitionRows(table, sets[index]);
         for (std::uint32_t row = 0; row < table.rowCount; ++row) {
             const std::uint32_t size = partition.classSizes[partition.classOfRow[row]];
@@ -81,6 +86,10 @@ std::string setKindPhrase(int size)
 
 std::vector<std::string> summarise(const QiReport& report)
 {
+    // Names within sentences are shortened like every name people are shown (#19).
+    std::vector<std::string> shown;
+    for (const ReportColumn& column : report.columns)
+        shown.push_back(displayText(column.name));
     std::vector<std::string> sentences;
     const std::string kText = "(k = " + std::to_string(report.k) + ")";
     const std::string searchedCount =
@@ -113,8 +122,8 @@ std::vector<std::string> summarise(const QiReport& report)
         constexpr std::size_t listed = 5;
         std::vector<std::string> names;
         for (std::size_t i = 0; i < std::min(listed, smallestSets.size()); ++i)
-            names.push_back(smallest == 1 ? report.namesOf(smallestSets[i].columns).front()
-                                          : describe(smallestSets[i].columns, report.columnNames()));
+            names.push_back(smallest == 1 ? shown[static_cast<std::size_t>(smallestSets[i].columns.first())]
+                                          : describe(smallestSets[i].columns, shown));
         std::string list = joinNames(names);
         if (smallestSets.size() > listed)
             list += " and " + std::to_string(smallestSets.size() - listed) + " more";
@@ -135,7 +144,7 @@ std::vector<std::string> summarise(const QiReport& report)
         const Remediation& fix = report.remediation;
         std::vector<std::string> fixNames;
         for (const HittingStep& step : fix.steps)
-            fixNames.push_back(report.columns[static_cast<std::size_t>(step.column)].name);
+            fixNames.push_back(shown[static_cast<std::size_t>(step.column)]);
         sentences.push_back("Removing or generalising " +
                             std::string(fixNames.size() == 1
                                             ? "this column"
@@ -145,7 +154,8 @@ std::vector<std::string> summarise(const QiReport& report)
             report.complete && !report.maxSetSize) {
             const std::string remaining =
                 fix.remaining.size() == 1
-                    ? "the only other column, " + report.namesOf(fix.remaining).front() + ", can be released"
+                    ? "the only other column, " + shown[static_cast<std::size_t>(fix.remaining.first())] +
+                          ", can be released"
                     : "the other " + std::to_string(fix.remaining.size()) + " columns can be released together";
             sentences.push_back("With them removed, " + remaining + ": every group then has at least " +
                                 std::to_string(*fix.remainingSmallestClass) +
@@ -160,9 +170,9 @@ std::vector<std::string> summarise(const QiReport& report)
                             " columns were checked; larger combinations were not examined.");
 
     std::vector<std::string> direct;
-    for (const ReportColumn& column : report.columns)
-        if (column.role == ColumnRole::DirectIdentifier)
-            direct.push_back(column.name);
+    for (std::size_t c = 0; c < report.columns.size(); ++c)
+        if (report.columns[c].role == ColumnRole::DirectIdentifier)
+            direct.push_back(shown[c]);
     if (!direct.empty())
         sentences.push_back("Direct identifiers must be removed before publication: " + joinNames(direct) + ".");
     const DependencyAnalysis& dependencies = report.dependencies;
@@ -302,7 +312,7 @@ std::vector<std::uint32_t> isolatingSetCounts(const EncodedTable& table, const s
     return measureExposure(table, sets, k).counts;
 }
 
-QiReport buildReport(const ReportInput& input, const ReportOptions& options)
+QiReport buildReport(const ReportInput& input, const ReportOptions& options, std::stop_token stop)
 {
     if (!input.table)
         throw std::invalid_argument("buildReport needs the analysed table.");
@@ -324,8 +334,8 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
         report.fileSha256 = input.fileSha256;
     } else if (!table.sourcePath.empty() && file) {
         try {
-            report.fileSha256 = sha256HexOfFile(table.sourcePath);
-        } catch (const std::runtime_error&) {
+            report.fileSha256 = sha256HexOfFile(table.sourcePath, stop);
+        } catch (const FileReadError&) {
             // A file moved or deleted since loading leaves the digest unknown, not the report unwritten.
             report.fileSha256.reset();
         }
@@ -381,7 +391,8 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
         report.remediation.remainingSmallestClass =
             measureClasses(table, report.remediation.remaining, report.k).smallestClass;
 
-    const RowExposure exposure = measureExposure(table, minimalColumns, report.k);
+    throwIfStopRequested(stop, "Building the report");
+    const RowExposure exposure = measureExposure(table, minimalColumns, report.k, stop);
     RecordsAtRisk& risk = report.recordsAtRisk;
     risk.valuesIncluded = options.includeValues;
     std::vector<std::uint64_t> bins;
@@ -427,8 +438,8 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options)
     for (std::size_t c = 0; c < report.columns.size(); ++c)
         if (report.columns[c].role == ColumnRole::Sensitive)
             examined = examined.with(static_cast<int>(c));
-    report.dependencies =
-        analyseDependencies(table, examined, report.searchedColumns, options.dependencyMaxLhs, input.protectedRelease);
+    report.dependencies = analyseDependencies(table, examined, report.searchedColumns, options.dependencyMaxLhs,
+                                              input.protectedRelease, stop);
 
     report.latticeLevels = summariseLevels(report);
     report.summary = summarise(report);

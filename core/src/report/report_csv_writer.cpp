@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-
 #include "qiscout/core/report/report_writers.h"
 
 #include "report/report_protection_section.h"

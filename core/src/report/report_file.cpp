@@ -6,23 +6,25 @@
 
 namespace qiscout::core {
 
-void writeReport(const std::filesystem::path& target, const QiReport& report, ReportFormat format,
-                 const HtmlReportOptions& htmlOptions)
+std::string renderReport(const QiReport& report, ReportFormat format, const HtmlReportOptions& htmlOptions)
 {
     switch (format) {
     case ReportFormat::Html:
-        writeFileAtomically(target, reportToHtml(report, htmlOptions));
-        return;
+        return reportToHtml(report, htmlOptions);
     case ReportFormat::Json:
-        writeFileAtomically(target, reportToJson(report));
-        return;
+        return reportToJson(report);
     case ReportFormat::Csv:
-        writeFileAtomically(target, reportToCsv(report));
-        return;
+        return reportToCsv(report);
     case ReportFormat::Pdf:
         break;
     }
     throw std::invalid_argument("PDF reports are written by the user interface layer (qiscout::ui).");
+}
+
+void writeReport(const std::filesystem::path& target, const QiReport& report, ReportFormat format,
+                 const HtmlReportOptions& htmlOptions, std::stop_token stop)
+{
+    writeFileAtomically(target, renderReport(report, format, htmlOptions), std::move(stop));
 }
 
 } // namespace qiscout::core

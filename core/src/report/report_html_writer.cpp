@@ -9,6 +9,7 @@
 #include <nettle/base64.h>
 
 #include "qiscout/core/report/report_writers.h"
+#include "qiscout/core/util/display_text.h"
 
 #include "report/report_protection_section.h"
 #include "report/report_text.h"
@@ -81,21 +82,21 @@ public:
 private:
     void line(const std::string& text) { m_html += text + "\n"; }
 
+    /// A name or value from the table, shortened for display and escaped.
+    static std::string shown(const std::string& text) { return escapeXml(displayText(text)); }
+
     std::string names(ColumnSet set) const
     {
         std::string text;
         for (const std::string& name : m_report.namesOf(set)) {
             if (!text.empty())
                 text += ", ";
-            text += name;
+            text += shown(name);
         }
-        return escapeXml(text);
+        return text;
     }
 
-    std::string columnName(int column) const
-    {
-        return escapeXml(m_report.columns[static_cast<std::size_t>(column)].name);
-    }
+    std::string columnName(int column) const { return shown(m_report.columns[static_cast<std::size_t>(column)].name); }
 
     /// Sections that start a new printed page; the others follow on.
     static bool startsPage(const std::string& id) { return id == "quasi-identifiers"; }
@@ -239,7 +240,7 @@ private:
             headings.insert(headings.begin() + 1, {"Description", false});
         tableHeader(r.columns.size(), headings);
         for (const ReportColumn& column : r.columns)
-            line("<tr>" + cell(escapeXml(column.name)) + (described ? cell(escapeXml(column.description)) : "") +
+            line("<tr>" + cell(shown(column.name)) + (described ? cell(shown(column.description)) : "") +
                  cell(escapeXml(toString(column.role)) + (column.searched ? "" : " (not searched)")) +
                  cell(toString(column.type)) + numberCell(groupDigits(column.distinctValues)) +
                  numberCell(groupDigits(column.missingCells)) + "</tr>");
@@ -379,7 +380,7 @@ private:
             if (risk.valuesIncluded) {
                 std::string values;
                 for (std::size_t i = 0; i < row.values.size() && i < valueNames.size(); ++i)
-                    values += (i > 0 ? "; " : "") + escapeXml(valueNames[i]) + " = " + escapeXml(row.values[i]);
+                    values += (i > 0 ? "; " : "") + shown(valueNames[i]) + " = " + shown(row.values[i]);
                 text += cell(values);
             }
             line(text + "</tr>");
@@ -512,6 +513,12 @@ private:
         line("<dt><b>Generalise</b></dt><dd>Publish coarser values (age bands instead of ages, the first digits "
              "of a ZIP code).</dd>");
         line("<dt><b>Suppress</b></dt><dd>Leave a column or some of its values out of the published data.</dd>");
+        line("<dt><b>Long values</b></dt><dd>Names and values longer than " + std::to_string(displayTextLimit) +
+             " characters are shortened here, with \u2026 and their full length; the CSV and JSON reports keep "
+             "them whole.</dd>");
+        line("<dt><b>CSV report</b></dt><dd>Cells that begin with =, +, -, @, a tab or a carriage return are "
+             "written with a leading apostrophe (') so that spreadsheets show them as text instead of running "
+             "them as formulas (OWASP's advice against CSV injection); every text cell is quoted.</dd>");
         line("</dl>");
     }
 

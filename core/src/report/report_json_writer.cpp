@@ -3,8 +3,8 @@
 
 #include "qiscout/core/report/report_writers.h"
 
-#include "report/report_protection_section.h"
 #include "report/dependency_json_fields.h"
+#include "report/report_protection_section.h"
 
 namespace qiscout::core {
 namespace {

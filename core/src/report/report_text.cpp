@@ -70,9 +70,9 @@ std::string percentOf(std::uint64_t part, std::uint64_t whole)
 
 std::string csvField(const std::string& text)
 {
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
     std::string quoted = "\"";
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
+        quoted += '\'';
     for (const char c : text) {
         if (c == '"')
             quoted += '"';

@@ -17,7 +17,9 @@ namespace qiscout::core {
 /// A number with a fixed count of decimals ("0.125").
 [[nodiscard]] std::string fixedDecimals(double value, int decimals);
 
-/// A CSV field (RFC 4180): quoted, with doubled quotes, when it holds a comma, quote or line break.
+/// A CSV text cell as OWASP advises against CSV (formula) injection: a cell a spreadsheet would run
+/// as a formula (leading =, +, -, @, tab or carriage return) gets a leading apostrophe, and every
+/// text cell is quoted (RFC 4180) so that no separator in it, in any locale, starts a new cell.
 [[nodiscard]] std::string csvField(const std::string& text);
 
 /// part / whole as a percentage with one decimal ("12.5%"); "less than 0.1%" for a tiny non-zero

@@ -95,7 +95,7 @@ TEST_CASE("A report after anonymisation has the Protection applied section in ev
     }
     const std::string csv = reportToCsv(report);
     REQUIRE(csv.find("protected_column,hierarchy,height,level") != std::string::npos);
-    REQUIRE(csv.find("ZIP,automatic") != std::string::npos);
+    REQUIRE(csv.find("\"ZIP\",\"automatic\"") != std::string::npos);
 
     // Without a protection the report has no such section.
     input.protection.reset();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -71,9 +72,10 @@ struct DependencyAnalysis {
 
 /// Discovers the dependencies among `examined` (determinants of at most maxLhs columns) and checks
 /// the protected release, if any, with the unsafe ones. Throws std::invalid_argument when the
-/// release names a column its table lacks.
+/// release names a column its table lacks, and OperationCancelled once stop is requested.
 [[nodiscard]] DependencyAnalysis analyseDependencies(const EncodedTable& table, ColumnSet examined,
                                                      ColumnSet quasiIdentifiers, std::optional<int> maxLhs,
-                                                     const std::optional<ProtectedRelease>& release);
+                                                     const std::optional<ProtectedRelease>& release,
+                                                     const std::stop_token& stop = {});
 
 } // namespace qiscout::core

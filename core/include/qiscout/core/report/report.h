@@ -7,14 +7,15 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/lattice/column_set.h"
-#include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/report/dependency_analysis.h"
+#include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -187,8 +188,9 @@ struct QiReport {
 /// Builds the report. Cost: one partition of the table per minimal set (records at risk), a
 /// dependency discovery over the examined columns (dependency_analysis.h), one partition for the
 /// remaining columns. Throws std::invalid_argument when the input is inconsistent (no table, roles
-/// of the wrong length).
-[[nodiscard]] QiReport buildReport(const ReportInput& input, const ReportOptions& options = {});
+/// of the wrong length) and OperationCancelled once stop is requested.
+[[nodiscard]] QiReport buildReport(const ReportInput& input, const ReportOptions& options = {},
+                                   std::stop_token stop = {});
 
 /// A greedy hitting set: repeatedly picks the column in most not-yet-hit sets (ties: in more sets
 /// overall, then the lower column). Every given set is hit; the sets must not be empty.

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 
@@ -25,7 +26,9 @@ enum class ReportFormat { Html, Pdf, Json, Csv };
 
 /// CSV (RFC 4180, CRLF line ends): one row per minimal set with size, columns ("; "-separated),
 /// isolated rows and smallest class; after an anonymisation, a blank line and one row per
-/// protected column (see report/report_protection_section.h).
+/// protected column (see report/report_protection_section.h). Text cells are quoted, and those a
+/// spreadsheet would take for a formula start with an apostrophe (OWASP's advice against CSV
+/// injection).
 [[nodiscard]] std::string reportToCsv(const QiReport& report);
 
 /// The charts of a report.
@@ -58,10 +61,14 @@ struct HtmlReportOptions {
 
 [[nodiscard]] std::string reportToHtml(const QiReport& report, const HtmlReportOptions& options = {});
 
+/// The bytes of a JSON, CSV or HTML report (chosen by `format`, which must not be Pdf).
+[[nodiscard]] std::string renderReport(const QiReport& report, ReportFormat format,
+                                       const HtmlReportOptions& htmlOptions = {});
+
 /// Writes JSON, CSV or HTML to a file atomically (chosen by `format`, which must not be Pdf).
-/// Throws FileWriteError.
+/// Throws FileWriteError, or OperationCancelled when stop is requested before the file is in place.
 void writeReport(const std::filesystem::path& target, const QiReport& report, ReportFormat format,
-                 const HtmlReportOptions& htmlOptions = {});
+                 const HtmlReportOptions& htmlOptions = {}, std::stop_token stop = {});
 
 /// Standard base64 (RFC 4648) of bytes, for data URIs.
 [[nodiscard]] std::string base64Encode(std::string_view bytes);
