@@ -1,11 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
+#include <system_error>
 
 #include <CLI/CLI.hpp>
 
+#include "qiscout/core/util/cancellation.h"
+#include "qiscout/core/util/out_of_memory.h"
+
 #include "command.h"
 #include "load_flags.h"
+
+namespace {
+
+/// What the command printed must have reached its destination: a full disk or a closed pipe
+/// behind standard output is an error (exit 3), not a success (#19).
+int finishStandardOutput(int status)
+{
+    errno = 0;
+    std::cout.flush();
+    if (std::cout.good() && std::fflush(stdout) == 0 && std::ferror(stdout) == 0)
+        return status;
+    const int error = errno;
+    std::cerr << "qiscout-cli: cannot write standard output"
+              << (error != 0 ? std::string(": ") + std::strerror(error) : std::string()) << ".\n";
+    return status == qiscout::cli::exitOk ? qiscout::cli::exitInputError : status;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -37,13 +63,29 @@ int main(int argc, char** argv)
         app.exit(error);
         return exitUsage;
     }
+    int status = exitInputError;
     try {
-        return selected();
+        status = selected();
     } catch (const LoadFlagError& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitUsage;
+        status = exitUsage;
+    } catch (const qiscout::core::OperationCancelled& stopped) {
+        std::cerr << "qiscout-cli: " << stopped.what() << '\n';
+        status = exitCancelled;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "qiscout-cli: not enough memory (" << qiscout::core::memoryAvailableClause() << ").\n";
+        status = exitInputError;
+    } catch (const std::system_error& error) {
+        // Starting a thread fails like this when its stack finds no room (ulimit -v) or the
+        // process limit is reached.
+        std::cerr << "qiscout-cli: " << error.what();
+        if (error.code() == std::errc::resource_unavailable_try_again)
+            std::cerr << ": cannot start a thread (" << qiscout::core::memoryAvailableClause() << ")";
+        std::cerr << ".\n";
+        status = exitInputError;
     } catch (const std::exception& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
+        status = exitInputError;
     }
+    return finishStandardOutput(status);
 }

@@ -16,6 +16,7 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
+#include "interrupt.h"
 #include "load_flags.h"
 
 namespace qiscout::cli {
@@ -140,16 +141,18 @@ void printText(const core::EncodedTable& table, const core::LoadSettings& used)
 int runInfo(const InfoArguments& arguments)
 {
     const core::LoadOptions options = arguments.load.options(arguments.file);
+    // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
+    const InterruptWatcher interrupt;
     core::LoadSettings used;
     try {
-        const core::EncodedTable table = core::loadTable(arguments.file, options, {}, {}, used);
+        const core::EncodedTable table = core::loadTable(arguments.file, options, interrupt.token(), {}, used);
         if (arguments.json)
             printJson(table, used);
         else
             printText(table, used);
     } catch (const core::LoadError& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
+        return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;
     }
     return exitOk;
 }

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "interrupt.h"
 
+#include <cerrno>
 #include <csignal>
+#include <ctime>
 
 #include <pthread.h>
 #include <unistd.h>
+
+#include "qiscout/core/io/atomic_file_writer.h"
 
 #include "command.h"
 
@@ -20,6 +24,15 @@ sigset_t interruptSignals()
     return signals;
 }
 
+/// Ends the process at once: nothing is left half-written, and the exit code says cancelled.
+[[noreturn]] void endCancelled()
+{
+    core::discardOpenAtomicWrites();
+    constexpr char message[] = "qiscout-cli: stopped.\n";
+    static_cast<void>(::write(STDERR_FILENO, message, sizeof message - 1));
+    _exit(exitCancelled);
+}
+
 } // namespace
 
 InterruptWatcher::InterruptWatcher()
@@ -27,13 +40,28 @@ InterruptWatcher::InterruptWatcher()
     const sigset_t signals = interruptSignals();
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     m_watcher = std::thread([this, signals] {
-        while (true) {
-            int received = 0;
-            if (sigwait(&signals, &received) != 0 || m_shutdown.stop_requested())
+        int received = 0;
+        while (sigwait(&signals, &received) != 0) {
+        }
+        if (m_shutdown.stop_requested())
+            return;
+        m_source.request_stop();
+        // The command now winds down by itself; it has stopGrace to do so.
+        const auto deadline = std::chrono::steady_clock::now() + stopGrace;
+        for (;;) {
+            const auto left =
+                std::chrono::duration_cast<std::chrono::nanoseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0)
+                endCancelled();
+            const timespec timeout{static_cast<time_t>(left.count() / 1'000'000'000),
+                                   static_cast<long>(left.count() % 1'000'000'000)};
+            const int signal = sigtimedwait(&signals, nullptr, &timeout);
+            if (m_shutdown.stop_requested())
                 return;
-            if (m_source.stop_requested())
-                _exit(exitCancelled);
-            m_source.request_stop();
+            if (signal > 0)
+                endCancelled();
+            if (errno == EAGAIN)
+                endCancelled();
         }
     });
 }

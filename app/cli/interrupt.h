@@ -2,17 +2,26 @@
 // Ctrl-C and SIGTERM as a stop request, without doing anything unsafe in a signal handler.
 #pragma once
 
+#include <chrono>
 #include <stop_token>
 #include <thread>
 
 namespace qiscout::cli {
 
 /// Blocks SIGINT and SIGTERM in the calling thread, so in every thread started afterwards (TBB's
-/// workers included), and waits for them on its own thread with sigwait(): the first one requests
-/// stop, a second one ends the process at once with exitCancelled. Construct it before any other
-/// thread exists. Thread: owns one watcher thread, joined by the destructor.
+/// workers included), and waits for them on its own thread with sigtimedwait(). The first one
+/// requests stop, which every phase polls (loading, searching, building and writing reports), so
+/// the command returns exitCancelled with every output file as it was. Should the command not
+/// have ended within stopGrace (a phase that cannot look at the token, such as Qt laying out a
+/// PDF), or on a second signal, the watcher removes the temporary files of unfinished atomic
+/// writes and ends the process itself with exitCancelled: a stop never takes more than a second
+/// (#19). Construct it before any other thread exists. Thread: owns one watcher thread, joined by
+/// the destructor.
 class InterruptWatcher {
 public:
+    /// How long the command has to end by itself after the first signal.
+    static constexpr std::chrono::milliseconds stopGrace{800};
+
     InterruptWatcher();
     ~InterruptWatcher();
     InterruptWatcher(const InterruptWatcher&) = delete;

@@ -4,8 +4,11 @@
 #include <exception>
 #include <iostream>
 #include <memory>
+#include <new>
+#include <string_view>
 
 #include "qiscout/core/report/report_writers.h"
+#include "qiscout/core/util/cancellation.h"
 
 #include "command.h"
 
@@ -46,13 +49,14 @@ void addReportOptions(CLI::App& scan, ReportRequest& request)
                   "List the riskiest rows in reports with their real values (redacted by default)");
 }
 
-int writeReports(const ReportRequest& request, const core::ReportInput& input)
+int prepareReports(const ReportRequest& request, const core::ReportInput& input, OutputFiles& outputs,
+                   std::stop_token stop)
 {
     if (request.outputs.empty())
         return exitOk;
     core::ReportOptions options;
     options.includeValues = request.includeValues;
-    const core::QiReport report = core::buildReport(input, options);
+    const core::QiReport report = core::buildReport(input, options, stop);
     int status = exitOk;
     for (const std::string& output : request.outputs) {
         try {
@@ -60,14 +64,19 @@ int writeReports(const ReportRequest& request, const core::ReportInput& input)
             if (!format)
                 throw std::invalid_argument(checkReportPath(output));
 #ifdef QISCOUT_HAVE_PDF_REPORTS
-            // Only a PDF needs Qt Gui (fonts); it runs on the offscreen platform, without a display.
-            const auto application =
-                *format == core::ReportFormat::Pdf ? ui::ensureGuiApplication() : std::unique_ptr<QGuiApplication>();
-            ui::writeReportFile(output, report);
-#else
-            core::writeReport(output, report, *format);
+            if (*format == core::ReportFormat::Pdf) {
+                // Only a PDF needs Qt Gui (fonts); it runs on the offscreen platform, without a display.
+                const auto application = ui::ensureGuiApplication();
+                const QByteArray pdf = ui::renderReportPdf(report);
+                outputs.prepare(output, std::string_view(pdf.constData(), static_cast<std::size_t>(pdf.size())));
+                continue;
+            }
 #endif
-            std::cerr << "qiscout-cli: report written to " << output << '\n';
+            outputs.prepare(output, core::renderReport(report, *format));
+        } catch (const core::OperationCancelled&) {
+            throw;
+        } catch (const std::bad_alloc&) {
+            throw;
         } catch (const std::exception& error) {
             std::cerr << "qiscout-cli: " << error.what() << '\n';
             status = exitInputError;

@@ -2,12 +2,15 @@
 // `scan --report OUT` (#6): the quasi-identifier report from the command line.
 #pragma once
 
+#include <stop_token>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "qiscout/core/report/report.h"
+
+#include "output_files.h"
 
 namespace qiscout::cli {
 
@@ -23,9 +26,11 @@ struct ReportRequest {
 /// unknown extension (or .pdf in a build without Qt) is a usage error at parse time.
 void addReportOptions(CLI::App& scan, ReportRequest& request);
 
-/// Builds the report once and writes every requested file atomically. Errors go to stderr, one
-/// sentence per file; the other files are still written. Returns exitOk, or exitInputError when a
-/// file could not be written. Does nothing when no report was requested.
-int writeReports(const ReportRequest& request, const core::ReportInput& input);
+/// Builds the report once and prepares every requested file in `outputs`, which puts them in place
+/// with the command's other files. Errors go to stderr, one sentence per file; the other files
+/// are still prepared. Returns exitOk, or exitInputError when a file could not be prepared. Does
+/// nothing when no report was requested. Throws core::OperationCancelled once stop is requested.
+int prepareReports(const ReportRequest& request, const core::ReportInput& input, OutputFiles& outputs,
+                   std::stop_token stop);
 
 } // namespace qiscout::cli

@@ -23,6 +23,7 @@
 #include "command.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "progress_printer.h"
 #include "report_option.h"
 #include "search_flags.h"
@@ -115,6 +116,10 @@ int runScan(const ScanOptions& options)
 
     const bool jsonToStdout = options.json == "-";
     printSummary(jsonToStdout ? std::cerr : std::cout, result, table, loadSeconds);
+    // Every file is made ready first and put in place at the end, so a stop or a failure on the
+    // way leaves all of them as they were (#19).
+    OutputFiles outputs(interrupt.token());
+    std::string document;
     if (!options.json.empty()) {
         core::ResultJsonContext context;
         context.rows = table.rowCount;
@@ -122,31 +127,34 @@ int runScan(const ScanOptions& options)
         context.loadSeconds = loadSeconds;
         context.sourcePath = table.sourcePath;
         context.maxSetSize = parameters.maxSetSize;
-        const std::string document = core::resultToJson(result, context);
-        if (jsonToStdout) {
-            std::cout << document << std::flush;
-        } else {
+        document = core::resultToJson(result, context);
+        if (!jsonToStdout) {
             try {
-                core::writeFileAtomically(options.json, document);
+                outputs.prepare(options.json, document);
             } catch (const core::FileWriteError& error) {
                 std::cerr << "qiscout-cli: " << error.what() << '\n';
                 return exitInputError;
             }
         }
     }
-    if (options.report.outputs.empty())
-        return exitOk;
-
-    core::ReportInput report;
-    report.roles.assign(table.columnCount(), core::ColumnRole::Ignored);
-    for (const int column : result.searchedColumns.columns())
-        report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
-    report.parameters = parameters;
-    report.requestedAlgorithm = options.search.algorithm();
-    report.result = std::move(result);
-    report.loadSeconds = loadSeconds;
-    report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    return writeReports(options.report, report);
+    int status = exitOk;
+    if (!options.report.outputs.empty()) {
+        core::ReportInput report;
+        report.roles.assign(table.columnCount(), core::ColumnRole::Ignored);
+        for (const int column : result.searchedColumns.columns())
+            report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
+        report.parameters = parameters;
+        report.requestedAlgorithm = options.search.algorithm();
+        report.result = std::move(result);
+        report.loadSeconds = loadSeconds;
+        report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+        status = prepareReports(options.report, report, outputs, interrupt.token());
+    }
+    if (!outputs.commit())
+        status = exitInputError;
+    if (jsonToStdout)
+        std::cout << document << std::flush;
+    return status;
 }
 
 } // namespace

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "output_files.h"
+
+#include <iostream>
+
+#include "qiscout/core/util/cancellation.h"
+
+namespace qiscout::cli {
+
+OutputFiles::OutputFiles(std::stop_token stop) : m_stop(std::move(stop)) {}
+
+void OutputFiles::prepare(const std::string& path, std::string_view bytes)
+{
+    // The writers do not hold the token: once commit() has begun, every file goes into place.
+    core::throwIfStopRequested(m_stop, "Writing " + path);
+    auto writer = std::make_unique<core::AtomicFileWriter>(path);
+    writer->write(bytes);
+    writer->flush();
+    core::throwIfStopRequested(m_stop, "Writing " + path);
+    m_ready.push_back(std::move(writer));
+}
+
+bool OutputFiles::commit()
+{
+    // The last moment a stop keeps the old files: the renames below take microseconds, and a
+    // stop among them would leave some files new and others old.
+    core::throwIfStopRequested(m_stop, "Writing the output files");
+    bool allWritten = true;
+    for (const auto& writer : m_ready) {
+        try {
+            writer->commit();
+            std::cerr << "qiscout-cli: wrote " << writer->target().string() << '\n';
+        } catch (const core::FileWriteError& error) {
+            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            allWritten = false;
+        }
+    }
+    m_ready.clear();
+    return allWritten;
+}
+
+} // namespace qiscout::cli

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The files a command writes (--json, --report), put in place together at the end (#19).
+#pragma once
+
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qiscout/core/io/atomic_file_writer.h"
+
+namespace qiscout::cli {
+
+/// Files made ready one by one in flushed temporary files and renamed into place together by
+/// commit(): a stop (Ctrl-C, SIGTERM) or an error before then leaves every existing file as it was
+/// and no temporary file behind. Not thread-safe.
+class OutputFiles {
+public:
+    explicit OutputFiles(std::stop_token stop);
+
+    /// Writes the bytes to a temporary file beside `path` and flushes it to disk. Throws
+    /// core::FileWriteError, or core::OperationCancelled (nothing kept) once stop is requested.
+    void prepare(const std::string& path, std::string_view bytes);
+    /// Renames every prepared file into place and says so on stderr, one line per file; a file
+    /// that cannot be renamed is reported there too and makes it return false. Throws
+    /// core::OperationCancelled, having replaced nothing, when stop was requested before.
+    bool commit();
+
+private:
+    std::stop_token m_stop;
+    std::vector<std::unique_ptr<core::AtomicFileWriter>> m_ready;
+};
+
+} // namespace qiscout::cli
