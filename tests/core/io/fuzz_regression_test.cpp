@@ -14,7 +14,7 @@
 TEST_CASE("Every input of the loader's fuzz regression corpus loads or fails cleanly", "[loader][fuzz]")
 {
     const std::filesystem::path corpus =
-        std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path() / "fuzz" / "regression";
+        std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path() / "fuzz" / "corpus" / "loader";
     std::size_t replayed = 0;
     for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
         if (!entry.is_regular_file())
