@@ -307,6 +307,12 @@ private Q_SLOTS:
         MainWindow reopened;
         QSignalSpy shown(&reopened, &MainWindow::tableShown);
         reopened.openProject(projectPath);
+        // The sample lies outside the project's folder: its path is shown and confirmed first (#19).
+        auto* confirm = reopened.findChild<QMessageBox*>();
+        QVERIFY(confirm);
+        QVERIFY2(confirm->text().contains(QDir::toNativeSeparators(QFileInfo(samplePath).canonicalFilePath())),
+                 qPrintable(confirm->text()));
+        confirm->done(QMessageBox::Yes);
         QVERIFY(shown.wait(loadTimeoutMs));
         QCOMPARE(reopened.table()->rowCount, 48'842U);
         QVERIFY(reopened.columnPanel()->roles() == roles);
@@ -316,6 +322,44 @@ private Q_SLOTS:
         QCOMPARE(request.parameters.threads, saved.parameters.threads);
         QCOMPARE(request.parameters.batchSize, saved.parameters.batchSize);
         QVERIFY(request.parameters.maxSetSize == saved.parameters.maxSetSize);
+    }
+
+    // #19: a project may name any file; the resolved path is shown before anything is read.
+    void showsWhereAProjectsTableIsBeforeLoadingIt()
+    {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        QVERIFY(QDir(folder.path()).mkpath(QStringLiteral("project/data")));
+        const QString inside = folder.filePath(QStringLiteral("project/data/table.csv"));
+        QVERIFY(QFile::copy(samplePath, inside));
+        const auto writeProject = [&](const QString& name, const QString& table) {
+            QFile file(folder.filePath(QStringLiteral("project/") + name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QStringLiteral("{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"%1\"}")
+                           .arg(table)
+                           .toUtf8());
+        };
+        writeProject(QStringLiteral("inside.qiscout"), QStringLiteral("data/table.csv"));
+        writeProject(QStringLiteral("escapes.qiscout"), QStringLiteral("../../../../../../../../etc/passwd"));
+
+        {
+            MainWindow window;
+            QSignalSpy shown(&window, &MainWindow::tableShown);
+            window.openProject(folder.filePath(QStringLiteral("project/inside.qiscout")));
+            QVERIFY(shown.wait(loadTimeoutMs));
+            QVERIFY(!window.findChild<QMessageBox*>());
+        }
+        MainWindow window;
+        QSignalSpy shown(&window, &MainWindow::tableShown);
+        window.openProject(folder.filePath(QStringLiteral("project/escapes.qiscout")));
+        auto* confirm = window.findChild<QMessageBox*>();
+        QVERIFY(confirm);
+        QVERIFY2(confirm->text().contains(QStringLiteral("/etc/passwd")), qPrintable(confirm->text()));
+        QVERIFY(!confirm->text().contains(QStringLiteral("..")));
+        confirm->done(QMessageBox::No);
+        QTest::qWait(200);
+        QCOMPARE(shown.count(), 0);
+        QVERIFY(!window.table());
     }
 };
 

@@ -75,6 +75,26 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // #19: a 10 MB cell or name is shown cut, with its length, so views stay fast.
+    void showsHugeCellsAndNamesCut()
+    {
+        const std::string huge(10'000'000, 'v');
+        const std::string hugeName(300'000, 'n');
+        auto table = std::make_shared<const EncodedTable>(
+            qiscout::core::encodeRows({hugeName, "small"}, {{huge, "x"}, {"short", "y"}}));
+        TableModel model;
+        model.setTable(table);
+        const QString shown = model.data(model.index(0, 0), Qt::DisplayRole).toString();
+        QVERIFY(shown.size() < 300);
+        QVERIFY(shown.startsWith(QString(200, QLatin1Char('v')) + QChar(0x2026)));
+        QVERIFY(shown.endsWith(QStringLiteral("(10000000 characters)")));
+        QCOMPARE(model.data(model.index(0, 0), Qt::ToolTipRole).toString(), shown);
+        QCOMPARE(model.data(model.index(1, 0), Qt::DisplayRole).toString(), QStringLiteral("short"));
+        const QString header = model.headerData(0, Qt::Horizontal, Qt::DisplayRole).toString();
+        QVERIFY(header.size() < 400);
+        QVERIFY(header.contains(QStringLiteral("(300000 characters)")));
+    }
+
     void proxyShowsOnlyTheGivenRows()
     {
         const auto table = makeMillionRowTable();

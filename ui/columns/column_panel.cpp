@@ -11,6 +11,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "table/display_string.h"
+
 namespace qiscout::ui {
 namespace {
 
@@ -73,7 +75,7 @@ void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& tabl
             const bool unique = table->rowCount > 1 && column.distinctCount() == table->rowCount;
             m_likelyIdentifier.push_back(unique);
             auto* item = new QTreeWidgetItem(m_tree);
-            item->setText(NameColumn, QString::fromUtf8(column.name));
+            item->setText(NameColumn, displayString(column.name));
             item->setText(DistinctColumn, locale.toString(static_cast<qulonglong>(column.distinctCount())));
             item->setText(MissingColumn, locale.toString(static_cast<qulonglong>(column.missingCells())));
             item->setText(TypeColumn, QString::fromUtf8(core::toString(column.type)));

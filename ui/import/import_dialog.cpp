@@ -14,6 +14,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "table/display_string.h"
+
 namespace qiscout::ui {
 namespace {
 
@@ -184,7 +186,7 @@ void ImportDialog::showPreview(const PreviewOutcome& outcome)
     const auto& preview = outcome.preview;
     QStringList headers;
     for (const auto& name : preview.columnNames)
-        headers << QString::fromStdString(name);
+        headers << displayString(name);
     m_preview->setColumnCount(static_cast<int>(headers.size()));
     m_preview->setHorizontalHeaderLabels(headers);
     m_preview->setRowCount(static_cast<int>(preview.rows.size()));
@@ -192,7 +194,7 @@ void ImportDialog::showPreview(const PreviewOutcome& outcome)
     for (std::size_t row = 0; row < preview.rows.size(); ++row) {
         const auto& cells = preview.rows[row];
         for (std::size_t column = 0; column < cells.size(); ++column) {
-            auto* item = new QTableWidgetItem(QString::fromStdString(cells[column]));
+            auto* item = new QTableWidgetItem(displayString(cells[column]));
             if (std::find(tokens.begin(), tokens.end(), cells[column]) != tokens.end()) {
                 QFont font = item->font();
                 font.setItalic(true);

@@ -50,6 +50,7 @@
 #include "results/set_classes.h"
 #include "results/set_details_controller.h"
 #include "search/search_controller.h"
+#include "table/display_string.h"
 #include "table/isolated_rows_proxy_model.h"
 #include "table/table_model.h"
 
@@ -423,9 +424,9 @@ void MainWindow::openTable(const QString& path)
     dialog->open();
 }
 
-void MainWindow::loadTable(const QString& path, const core::LoadOptions& options)
+void MainWindow::loadTable(const QString& path, const core::LoadOptions& options, const QString& shownPath)
 {
-    m_loadProgress->setLabelText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    m_loadProgress->setLabelText(tr("Loading %1…").arg(shownPath.isEmpty() ? QFileInfo(path).fileName() : shownPath));
     m_loadProgress->setValue(0);
     m_loadClock.start();
     m_loader->load(path, options);
@@ -435,7 +436,32 @@ void MainWindow::openProject(const QString& path)
 {
     try {
         const auto source = m_project->open(path);
-        loadTable(source.path, source.options);
+        // A project from someone else may name any file (../../etc/passwd): the user sees the
+        // resolved path before it is read, and confirms a table outside the project's folder (#19).
+        const QFileInfo table(source.path);
+        const QString resolved =
+            QDir::toNativeSeparators(table.exists() ? table.canonicalFilePath() : table.absoluteFilePath());
+        const QDir projectFolder = QFileInfo(path).absoluteDir();
+        const QString folder = projectFolder.exists() ? projectFolder.canonicalPath() : projectFolder.absolutePath();
+        const bool outside = !resolved.startsWith(QDir::toNativeSeparators(folder) + QDir::separator());
+        statusBar()->showMessage(tr("The project reads its table from %1.").arg(resolved));
+        if (!outside || m_unattended) {
+            loadTable(source.path, source.options, resolved);
+            return;
+        }
+        auto* box = new QMessageBox(QMessageBox::Question, tr("Open the project's table?"),
+                                    tr("This project reads its table from\n%1\nwhich is outside the project's folder "
+                                       "%2. Load it?")
+                                        .arg(resolved, QDir::toNativeSeparators(folder)),
+                                    QMessageBox::Yes | QMessageBox::No, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        connect(box, &QMessageBox::finished, this, [this, source, resolved](int answer) {
+            if (answer == QMessageBox::Yes)
+                loadTable(source.path, source.options, resolved);
+            else
+                m_project->close();
+        });
+        box->open();
     } catch (const core::ProjectError& error) {
         const QString message = QString::fromUtf8(error.what());
         Q_EMIT openFailed(message);
@@ -555,7 +581,7 @@ QStringList MainWindow::columnNames() const
     QStringList names;
     if (m_table)
         for (const auto& column : m_table->columns)
-            names << QString::fromStdString(column.name);
+            names << displayString(column.name);
     return names;
 }
 

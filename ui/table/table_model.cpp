@@ -6,6 +6,8 @@
 
 #include <QLocale>
 
+#include "table/display_string.h"
+
 namespace qiscout::ui {
 
 TableModel::TableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -41,7 +43,7 @@ QVariant TableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        return QString::fromUtf8(m_table->text(row, column));
+        return displayString(m_table->text(row, column));
     case CodeRole:
         return m_table->code(row, column);
     default:
@@ -62,7 +64,7 @@ QVariant TableModel::headerData(int section, Qt::Orientation orientation, int ro
         return {};
     const auto& column = m_table->columns[static_cast<std::size_t>(section)];
     const QLocale locale;
-    const QString name = QString::fromUtf8(column.name);
+    const QString name = displayString(column.name);
     const QString type = QString::fromUtf8(core::toString(column.type));
     const QString distinct = locale.toString(static_cast<qulonglong>(column.distinctCount()));
     const QString missing = locale.toString(static_cast<qulonglong>(column.missingCells()));

@@ -59,8 +59,9 @@ public:
 
     /// Asks how to read the file (import dialog), then loads it in the background.
     void openTable(const QString& path);
-    /// Loads a table in the background with these options, without asking.
-    void loadTable(const QString& path, const core::LoadOptions& options);
+    /// Loads a table in the background with these options, without asking; the progress names
+    /// shownPath, or the file's name when it is empty.
+    void loadTable(const QString& path, const core::LoadOptions& options, const QString& shownPath = {});
     /// Opens a .qiscout project: loads its table, then applies its roles and parameters.
     void openProject(const QString& path);
     /// Writes the current file, import options, roles and parameters; false (after telling the
