@@ -5,9 +5,7 @@
 
 #include <cstdint>
 #include <exception>
-#include <filesystem>
 #include <string>
-#include <system_error>
 
 #include "qiscout/core/io/load_error.h"
 #include "qiscout/core/util/out_of_memory.h"
@@ -18,6 +16,10 @@ namespace qiscout::core {
 
 /// Memory a load of a file of this size may need at most, for out-of-memory messages.
 [[nodiscard]] std::uint64_t estimatedLoadBytes(std::uint64_t fileSize);
+
+/// Throws the LoadError (OutOfMemory) for memory running out while loading `path`, with
+/// estimatedLoadBytes of the file's size as what the load needs.
+[[noreturn]] void failLoadOutOfMemory(const std::string& path);
 
 /// Maps `path` and returns read(mapped), turning what goes wrong into a LoadError a user can act
 /// on: a file truncated or rewritten under the reader is FileChanged, whatever the reader made of
@@ -47,10 +49,7 @@ auto readMappedFile(const std::string& path, const Read& read)
     } catch (...) {
         if (!isOutOfMemory(std::current_exception()))
             throw;
-        std::error_code unknown;
-        const std::uintmax_t fileSize = std::filesystem::file_size(path, unknown);
-        const OutOfMemoryError error("loading '" + path + "'", estimatedLoadBytes(unknown ? 0 : fileSize));
-        throw LoadError(LoadErrorKind::OutOfMemory, path, 0, 0, error.what());
+        failLoadOutOfMemory(path);
     }
 }
 

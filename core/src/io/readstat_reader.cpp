@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <exception>
 #include <map>
 #include <memory>
 #include <string>
@@ -11,8 +13,11 @@
 
 #include <readstat.h>
 
+#include "qiscout/core/io/claimed_shape.h"
+#include "qiscout/core/util/out_of_memory.h"
+
 #include "io/load_failure.h"
-#include "io/mapped_file.h"
+#include "io/mapped_read.h"
 #include "io/progress_reporter.h"
 #include "io/readstat_memory_input.h"
 #include "io/readstat_value_text.h"
@@ -41,7 +46,7 @@ struct Variable {
 };
 
 /// Why a handler stopped the parse, when it was not ReadStat's own error.
-enum class Stop { None, Cancelled, TooManyRows, TooManyColumns };
+enum class Stop { None, Cancelled, TooManyRows, TooManyColumns, TooLarge };
 
 /// Everything the ReadStat callbacks share during one parse.
 class StatisticalRead {
@@ -78,6 +83,8 @@ public:
             failLoad(LoadErrorKind::TooManyColumns, m_request.location, 0, m_request.maxColumns + 1, {},
                      "the file has more than the " + std::to_string(m_request.maxColumns) +
                          " columns a table may have");
+        if (m_stop == Stop::TooLarge)
+            std::rethrow_exception(m_tooLarge);
         if (m_stop == Stop::TooManyRows)
             failLoad(LoadErrorKind::TooManyRows, m_request.location, m_request.maxRows + 1, 0,
                      "record " + std::to_string(m_request.maxRows + 1),
@@ -166,6 +173,18 @@ private:
             return READSTAT_HANDLER_ABORT;
         }
         const int rows = readstat_get_row_count(metadata);
+        try {
+            // The table the header claims must fit in memory before a row is read (#19); a claim
+            // that is a lie ends the load as early.
+            const ClaimedShape shape{rows > 0 ? static_cast<std::uint64_t>(rows) : 0,
+                                     columns > 0 ? static_cast<std::uint64_t>(columns) : 0};
+            checkClaimedShape(shape, self.m_request.location, memoryAvailableToProcess());
+        } catch (const LoadError&) {
+            // Exceptions must not cross ReadStat's C frames: run() rethrows it.
+            self.m_tooLarge = std::current_exception();
+            self.m_stop = Stop::TooLarge;
+            return READSTAT_HANDLER_ABORT;
+        }
         if (rows > 0) {
             std::uint64_t expected = static_cast<std::uint64_t>(rows);
             if (self.m_request.rowLimit)
@@ -306,6 +325,8 @@ private:
     std::map<std::string, std::vector<RawLabel>> m_labelSets;
     std::string m_message;
     Stop m_stop = Stop::None;
+    /// The LoadError checkClaimedShape threw, when m_stop is TooLarge.
+    std::exception_ptr m_tooLarge;
     bool m_rowOpen = false;
 };
 
@@ -320,8 +341,9 @@ EncodedTable readStatisticalBuffer(std::string_view bytes, const ReadRequest& re
 
 EncodedTable readStatisticalFile(const ReadRequest& request, SourceFormat format)
 {
-    const MappedFile mapped(request.location);
-    return readStatisticalBuffer(mapped.bytes(), request, format);
+    return readMappedFile(request.location, [&](const MappedFile& mapped) {
+        return readStatisticalBuffer(mapped.bytes(), request, format);
+    });
 }
 
 } // namespace qiscout::core

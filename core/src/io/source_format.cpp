@@ -5,9 +5,13 @@
 #include <array>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string_view>
+#include <utility>
+
+#include <unistd.h>
+
+#include "qiscout/core/io/regular_file.h"
 
 namespace qiscout::core {
 namespace {
@@ -66,10 +70,17 @@ std::optional<SourceFormat> formatOfExtension(const std::string& extension)
 
 SourceFormat formatOfContents(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
+    // Only a regular file is looked into: opening a FIFO to sniff it would block (#19). Whatever
+    // cannot be read here goes to the delimited reader, whose error names the reason.
     std::array<char, 32> head{};
-    in.read(head.data(), head.size());
-    const std::string_view bytes(head.data(), static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    ssize_t count = 0;
+    try {
+        const RegularFile file(path);
+        count = ::read(file.descriptor(), head.data(), head.size());
+    } catch (const FileReadError&) {
+        return SourceFormat::Delimited;
+    }
+    const std::string_view bytes(head.data(), static_cast<std::size_t>(std::max<ssize_t>(count, 0)));
     if (startsWith(bytes, "$FL2") || startsWith(bytes, "$FL3"))
         return SourceFormat::SpssSystem;
     if (startsWith(bytes, std::string_view("SQLite format 3\0", 16)))

@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include "qiscout/core/io/regular_file.h"
 #include "qiscout/core/io/source_format.h"
 
 #include "io/load_failure.h"
@@ -55,6 +56,13 @@ public:
 
     Database openFile() const
     {
+        // SQLite's own open() blocks on a FIFO and reads whatever a device gives: only a regular
+        // file reaches it (#19).
+        try {
+            static_cast<void>(RegularFile(m_file));
+        } catch (const FileReadError& error) {
+            throw LoadError(LoadErrorKind::Unreadable, m_file, 0, 0, error.what());
+        }
         sqlite3* handle = nullptr;
         const int status =
             sqlite3_open_v2(m_file.c_str(), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);

@@ -9,6 +9,7 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "io/load_failure.h"
+#include "io/mapped_read.h"
 #include "io/postgres_reader.h"
 #include "io/read_request.h"
 #include "io/readstat_reader.h"
@@ -50,13 +51,21 @@ EncodedTable readSource(const ReadRequest& request, SourceFormat format)
 EncodedTable loadTable(const std::string& path, const LoadOptions& options, std::stop_token stop,
                        const LoadProgress& progress, LoadSettings& used)
 {
-    const SourceFormat format = formatOf(path, options);
-    if (format == SourceFormat::Delimited)
-        return loadDelimitedFile(path, options, std::move(stop), progress, &used);
-    used = LoadSettings{};
-    used.format = format;
-    const ReadRequest request{path, options, std::move(stop), progress, {}};
-    return readSource(request, format);
+    // Detecting the format and preparing the request allocate too: memory running out there is
+    // said like anywhere else in a load (#19).
+    try {
+        const SourceFormat format = formatOf(path, options);
+        if (format == SourceFormat::Delimited)
+            return loadDelimitedFile(path, options, std::move(stop), progress, &used);
+        used = LoadSettings{};
+        used.format = format;
+        const ReadRequest request{path, options, std::move(stop), progress, {}};
+        return readSource(request, format);
+    } catch (...) {
+        if (!isOutOfMemory(std::current_exception()))
+            throw;
+        failLoadOutOfMemory(path);
+    }
 }
 
 EncodedTable loadTable(const std::string& path, const LoadOptions& options, std::stop_token stop,

@@ -13,7 +13,7 @@
 
 #include "io/excel_number_format.h"
 #include "io/load_failure.h"
-#include "io/mapped_file.h"
+#include "io/mapped_read.h"
 #include "io/progress_reporter.h"
 #include "io/table_builder.h"
 #include "io/xml_stream.h"
@@ -562,20 +562,21 @@ EncodedTable readExcelBuffer(std::string_view bytes, const ReadRequest& request)
 
 EncodedTable readExcelFile(const ReadRequest& request)
 {
-    const MappedFile mapped(request.location);
-    return readExcelBuffer(mapped.bytes(), request);
+    return readMappedFile(request.location,
+                          [&](const MappedFile& mapped) { return readExcelBuffer(mapped.bytes(), request); });
 }
 
 std::vector<std::string> listExcelSheets(const std::string& path)
 {
-    const MappedFile mapped(path);
-    if (mapped.bytes().empty())
-        failLoad(LoadErrorKind::EmptyFile, path, 0, 0, {}, "the file is empty");
-    const ZipArchive archive(mapped.bytes(), path);
-    std::vector<std::string> names;
-    for (const auto& sheet : openWorkbook(archive, path).sheets)
-        names.push_back(sheet.name);
-    return names;
+    return readMappedFile(path, [&](const MappedFile& mapped) {
+        if (mapped.bytes().empty())
+            failLoad(LoadErrorKind::EmptyFile, path, 0, 0, {}, "the file is empty");
+        const ZipArchive archive(mapped.bytes(), path);
+        std::vector<std::string> names;
+        for (const auto& sheet : openWorkbook(archive, path).sheets)
+            names.push_back(sheet.name);
+        return names;
+    });
 }
 
 } // namespace qiscout::core

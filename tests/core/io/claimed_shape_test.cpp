@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // #19 case 10: the sizes a file claims are checked before they size an allocation.
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -10,6 +11,10 @@
 #include "qiscout/core/io/claimed_shape.h"
 #include "qiscout/core/io/load_error.h"
 #include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/util/out_of_memory.h"
+
+#include "support/loader_test_support.h"
+#include "support/statistical_fixture.h"
 
 using namespace qiscout::core;
 
@@ -57,4 +62,28 @@ TEST_CASE("Claimed shapes beyond what a table may hold are refused, whatever the
     CHECK(encodedTableBytes({huge, 4}) == unlimited);
     CHECK(verdict({huge, huge}, unlimited) == LoadErrorKind::TooManyRows);
     CHECK(encodedTableBytes({0, 0}) == 0);
+}
+
+TEST_CASE("A statistical file claiming more rows than memory holds is refused before a row is read",
+          "[robust][claimed-shape]")
+{
+    std::string bytes = qiscout::test::statisticalFixture(qiscout::test::StatisticalFixtureFormat::Sav);
+    // The SPSS header's case count, an int32 at byte 80: five variables of 2^31 - 1 rows is 43 GB.
+    const std::int32_t claimedRows = std::numeric_limits<std::int32_t>::max();
+    std::memcpy(bytes.data() + 80, &claimedRows, sizeof claimedRows);
+    const qiscout::test::TempFile file(bytes, ".sav");
+    const ClaimedShape claimed{static_cast<std::uint64_t>(claimedRows), 5};
+    if (encodedTableBytes(claimed) <= memoryAvailableToProcess()) {
+        WARN("this machine has more than 43 GB available: the claim fits, nothing to refuse");
+        return;
+    }
+    try {
+        static_cast<void>(loadTable(file.path()));
+        FAIL("the claim should have been refused");
+    } catch (const LoadError& error) {
+        CHECK(error.kind() == LoadErrorKind::OutOfMemory);
+        CHECK_THAT(std::string(error.what()), Catch::Contains(file.path()) &&
+                                                  Catch::Contains("2147483647 rows x 5 columns") &&
+                                                  Catch::Contains("43 GB"));
+    }
 }

@@ -24,7 +24,8 @@ namespace {
 /// A FIFO nobody writes to, removed at the end of the test.
 class Fifo {
 public:
-    Fifo() : m_path(std::filesystem::temp_directory_path() / ("qiscout_fifo_" + std::to_string(::getpid()) + ".csv"))
+    explicit Fifo(const std::string& extension = ".csv")
+        : m_path(std::filesystem::temp_directory_path() / ("qiscout_fifo_" + std::to_string(::getpid()) + extension))
     {
         std::filesystem::remove(m_path);
         REQUIRE(::mkfifo(m_path.c_str(), 0600) == 0);
@@ -63,6 +64,19 @@ TEST_CASE("A FIFO without a writer is refused at once instead of blocking in ope
     requireRefusedAtOnce<LoadError>(fifo.path(), "named pipe", [&] { static_cast<void>(loadTable(fifo.path())); });
     requireRefusedAtOnce<LoadError>(fifo.path(), "named pipe",
                                     [&] { static_cast<void>(previewTable(fifo.path(), {}, 5)); });
+}
+
+TEST_CASE("Every reader refuses a FIFO at once, whatever its name says the format is", "[robust][regular-file]")
+{
+    // No extension: the format is sniffed from the first bytes, which must not block either.
+    for (const std::string extension : {"", ".db", ".xlsx", ".sav", ".dta"}) {
+        INFO("a FIFO named *" << extension);
+        const Fifo fifo(extension);
+        requireRefusedAtOnce<LoadError>(fifo.path(), "named pipe", [&] { static_cast<void>(loadTable(fifo.path())); });
+        if (extension == ".db" || extension == ".xlsx")
+            requireRefusedAtOnce<LoadError>(fifo.path(), "named pipe",
+                                            [&] { static_cast<void>(listSourceTables(fifo.path(), {})); });
+    }
 }
 
 TEST_CASE("/dev/zero and a symbolic link to it are refused, not read forever", "[robust][regular-file]")
