@@ -2,12 +2,11 @@
 #include "qiscout/core/anonymization/hierarchy.h"
 
 #include <algorithm>
-#include <fstream>
 #include <iterator>
-#include <sstream>
 #include <unordered_map>
 
 #include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/regular_file.h"
 
 #include "io/text_encoding.h"
 
@@ -189,14 +188,15 @@ Hierarchy parseHierarchy(std::string_view text, std::string_view source)
 
 Hierarchy readHierarchyFile(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw HierarchyError(path.string(), 0, "the file cannot be read.");
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    if (in.bad())
-        throw HierarchyError(path.string(), 0, "the file cannot be read.");
-    return parseHierarchy(contents.str(), path.string());
+    // Only a regular file of bounded size: a FIFO or /dev/zero named as a hierarchy would block or
+    // be read forever (#19).
+    std::string contents;
+    try {
+        contents = readRegularFile(path, maxHierarchyFileBytes, "the hierarchy file");
+    } catch (const FileReadError& error) {
+        throw HierarchyError(path.string(), 0, error.what());
+    }
+    return parseHierarchy(contents, path.string());
 }
 
 std::string hierarchyToCsv(const Hierarchy& hierarchy, char separator)

@@ -2,6 +2,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -94,6 +98,23 @@ TEST_CASE("Hostile hierarchy files are rejected naming file and line", "[anonymi
         } catch (const HierarchyError& error) {
             REQUIRE(std::string(error.what()).find("/nonexistent/qiscout/h.csv") != std::string::npos);
         }
+    }
+    SECTION("a FIFO or a device is refused at once, not waited on or read forever (#19)")
+    {
+        const std::filesystem::path fifo =
+            std::filesystem::temp_directory_path() / ("qiscout_hierarchy_fifo_" + std::to_string(::getpid()) + ".csv");
+        std::filesystem::remove(fifo);
+        REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+        for (const auto& [path, kind] : {std::pair<std::string, std::string>{fifo.string(), "named pipe"},
+                                         std::pair<std::string, std::string>{"/dev/zero", "character device"}}) {
+            try {
+                (void)readHierarchyFile(path);
+                FAIL("no error for " << path);
+            } catch (const HierarchyError& error) {
+                CHECK_THAT(std::string(error.what()), Catch::Contains(path) && Catch::Contains(kind));
+            }
+        }
+        std::filesystem::remove(fifo);
     }
 }
 

@@ -50,7 +50,12 @@ void validateHierarchy(const Hierarchy& hierarchy, std::string_view source);
 /// Throws HierarchyError naming `source` and the line.
 [[nodiscard]] Hierarchy parseHierarchy(std::string_view text, std::string_view source);
 
-/// Reads and parses a hierarchy file. Throws HierarchyError (also when it cannot be read).
+/// The largest hierarchy file read: room for ten million values over several levels, while a
+/// file named by mistake (a whole table, a disk image) is refused before it fills memory.
+inline constexpr std::uint64_t maxHierarchyFileBytes = std::uint64_t{1} << 30;
+
+/// Reads and parses a hierarchy file: a regular file of at most maxHierarchyFileBytes. Throws
+/// HierarchyError (also when it cannot be read).
 [[nodiscard]] Hierarchy readHierarchyFile(const std::filesystem::path& path);
 
 /// CSV text of a hierarchy in ARX's layout, ';'-separated by default, LF line ends; fields holding
