@@ -360,6 +360,22 @@ private Q_SLOTS:
         QTest::qWait(200);
         QCOMPARE(shown.count(), 0);
         QVERIFY(!window.table());
+
+        // A database server is a connection out of the machine: named without its password and
+        // confirmed first, wherever the project lies.
+        writeProject(QStringLiteral("remote.qiscout"),
+                     QStringLiteral("postgresql://analyst:secret@db.example.org/survey?table=people"));
+        MainWindow remote;
+        QSignalSpy remoteShown(&remote, &MainWindow::tableShown);
+        remote.openProject(folder.filePath(QStringLiteral("project/remote.qiscout")));
+        auto* connect = remote.findChild<QMessageBox*>();
+        QVERIFY(connect);
+        QVERIFY2(connect->text().contains(QStringLiteral("db.example.org")), qPrintable(connect->text()));
+        QVERIFY2(!connect->text().contains(QStringLiteral("secret")), qPrintable(connect->text()));
+        connect->done(QMessageBox::No);
+        QTest::qWait(200);
+        QCOMPARE(remoteShown.count(), 0);
+        QVERIFY(!remote.table());
     }
 };
 

@@ -31,6 +31,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "qiscout/core/io/source_format.h"
+
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"
 #include "charts/evaluation_rate_chart.h"
@@ -436,23 +438,32 @@ void MainWindow::openProject(const QString& path)
 {
     try {
         const auto source = m_project->open(path);
-        // A project from someone else may name any file (../../etc/passwd): the user sees the
-        // resolved path before it is read, and confirms a table outside the project's folder (#19).
-        const QFileInfo table(source.path);
-        const QString resolved =
-            QDir::toNativeSeparators(table.exists() ? table.canonicalFilePath() : table.absoluteFilePath());
+        // A project from someone else may name any file (../../etc/passwd) or any server: the user
+        // sees the resolved path or the connection before anything is read, and confirms a table
+        // outside the project's folder or on a database server (#19).
+        const std::string location = source.path.toStdString();
         const QDir projectFolder = QFileInfo(path).absoluteDir();
-        const QString folder = projectFolder.exists() ? projectFolder.canonicalPath() : projectFolder.absolutePath();
-        const bool outside = !resolved.startsWith(QDir::toNativeSeparators(folder) + QDir::separator());
+        const QString folder = QDir::toNativeSeparators(projectFolder.exists() ? projectFolder.canonicalPath()
+                                                                               : projectFolder.absolutePath());
+        QString resolved;
+        QString question;
+        if (core::isFileSource(core::detectSourceFormat(location))) {
+            const QFileInfo table(QString::fromStdString(core::sourceFilePath(location)));
+            resolved = QDir::toNativeSeparators(table.exists() ? table.canonicalFilePath() : table.absoluteFilePath());
+            if (!resolved.startsWith(folder + QDir::separator()))
+                question = tr("This project reads its table from\n%1\nwhich is outside the project's folder %2. "
+                              "Load it?")
+                               .arg(resolved, folder);
+        } else {
+            resolved = QString::fromStdString(core::withoutPassword(location));
+            question = tr("This project reads its table from the database\n%1\nConnect to it?").arg(resolved);
+        }
         statusBar()->showMessage(tr("The project reads its table from %1.").arg(resolved));
-        if (!outside || m_unattended) {
+        if (question.isEmpty() || m_unattended) {
             loadTable(source.path, source.options, resolved);
             return;
         }
-        auto* box = new QMessageBox(QMessageBox::Question, tr("Open the project's table?"),
-                                    tr("This project reads its table from\n%1\nwhich is outside the project's folder "
-                                       "%2. Load it?")
-                                        .arg(resolved, QDir::toNativeSeparators(folder)),
+        auto* box = new QMessageBox(QMessageBox::Question, tr("Open the project's table?"), question,
                                     QMessageBox::Yes | QMessageBox::No, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
         connect(box, &QMessageBox::finished, this, [this, source, resolved](int answer) {
