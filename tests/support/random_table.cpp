@@ -104,6 +104,16 @@ EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns, int minColumns)
     return encodeRows(names, cells);
 }
 
+EncodedTable withMissingCells(const EncodedTable& table, std::uint64_t seed, std::uint32_t percent)
+{
+    Draw draw(seed);
+    std::vector<std::vector<std::string>> cells(table.rowCount);
+    for (std::uint32_t row = 0; row < table.rowCount; ++row)
+        for (std::size_t c = 0; c < table.columnCount(); ++c)
+            cells[row].push_back(draw.chance(percent) ? std::string() : table.text(row, c));
+    return encodeRows(table.columnNames(), cells, {""});
+}
+
 std::string describeRandomTable(std::uint64_t seed, const EncodedTable& table)
 {
     std::string text = "seed " + std::to_string(seed) + ": " + std::to_string(table.rowCount) + " rows x " +

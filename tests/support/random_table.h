@@ -19,6 +19,10 @@ inline constexpr std::uint32_t maxRandomRows = 300;
 /// The same seed always gives the same table, on every platform.
 [[nodiscard]] EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns = maxRandomColumns, int minColumns = 1);
 
+/// `table` with about `percent` % of its cells (chosen by `seed`) replaced by the empty text, which
+/// is encoded as a missing value.
+[[nodiscard]] EncodedTable withMissingCells(const EncodedTable& table, std::uint64_t seed, std::uint32_t percent);
+
 /// "seed 7: 42 rows x 5 columns (cardinalities 1 3 12 2 40)" for failure messages.
 [[nodiscard]] std::string describeRandomTable(std::uint64_t seed, const EncodedTable& table);
 

@@ -1,16 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// SUDA2 (Manning and Haglin) with every pruning property of the paper: items ranked rarest first,
+// unique items recorded as 1-MSUs, items held by every row of a (sub-)table dropped (uniform
+// support), an MSU no larger than the rows of its rarest item (support rows), perfectly correlated
+// items merged into one and expanded again on the way up, and no special-row check for candidates
+// of two items.
 #include "engines/msu_finder.h"
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 #include <mutex>
 #include <numeric>
 #include <span>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
+
+#include "partition/class_partition.h"
+#include "util/mask_map.h"
 
 namespace qiscout::core {
 namespace {
@@ -22,13 +35,19 @@ struct FoundMsu {
     std::uint64_t localColumns = 0;
 };
 
+constexpr std::uint64_t bit(std::uint32_t column)
+{
+    return std::uint64_t{1} << column;
+}
+
 // The table as ranks: items that can belong to an MSU of two or more items (support between 2 and
-// R - 1) are numbered 1..M by ascending support; every other cell holds 0, which is a candidate
-// nowhere. Unique items are the 1-MSUs and items in every row cannot be part of an MSU.
+// R - 1) are numbered 1..M by ascending support, then column, then code; every other cell holds 0,
+// which is a candidate nowhere. Unique items are the 1-MSUs; items in every row cannot be part of
+// an MSU; missing values are no items at all unless the options say so.
 class RankedTable {
 public:
-    RankedTable(const EncodedTable& table, const ColumnSet& columns)
-        : m_columns(columns.columns())
+    RankedTable(const EncodedTable& table, const MsuSearchOptions& options)
+        : m_columns(options.columns.columns())
         , m_rowCount(table.rowCount)
     {
         const std::size_t width = m_columns.size();
@@ -38,10 +57,17 @@ public:
             std::uint32_t code;
         };
         std::vector<Candidate> candidates;
+        std::vector<std::vector<std::uint32_t>> rankOfCode(width);
+        std::vector<std::vector<bool>> uniqueCode(width);
         for (std::size_t c = 0; c < width; ++c) {
             const EncodedColumn& column = table.columns[static_cast<std::size_t>(m_columns[c])];
+            rankOfCode[c].assign(column.distinctCount(), 0);
+            uniqueCode[c].assign(column.distinctCount(), false);
             for (std::uint32_t code = 0; code < column.distinctCount(); ++code) {
+                if (!options.missingValuesAreItems && column.missing[code])
+                    continue;
                 const std::uint32_t support = column.frequencies[code];
+                uniqueCode[c][code] = support == 1;
                 if (support >= 2 && support < m_rowCount)
                     candidates.push_back({support, static_cast<std::uint32_t>(c), code});
             }
@@ -50,162 +76,349 @@ public:
             return std::tie(a.support, a.localColumn, a.code) < std::tie(b.support, b.localColumn, b.code);
         });
 
-        std::vector<std::vector<std::uint32_t>> rankOfCode(width);
-        for (std::size_t c = 0; c < width; ++c)
-            rankOfCode[c].assign(table.columns[static_cast<std::size_t>(m_columns[c])].distinctCount(), 0);
         m_columnOfRank.assign(1, 0);
+        m_supports.assign(1, 0);
         for (std::size_t i = 0; i < candidates.size(); ++i) {
             rankOfCode[candidates[i].localColumn][candidates[i].code] = static_cast<std::uint32_t>(i + 1);
             m_columnOfRank.push_back(candidates[i].localColumn);
+            m_supports.push_back(candidates[i].support);
         }
         m_cells.resize(std::size_t{m_rowCount} * width);
         for (std::size_t c = 0; c < width; ++c) {
             const auto& codes = table.columns[static_cast<std::size_t>(m_columns[c])].codes;
-            for (std::uint32_t row = 0; row < m_rowCount; ++row)
+            for (std::uint32_t row = 0; row < m_rowCount; ++row) {
                 m_cells[row * width + c] = rankOfCode[c][codes[row]];
+                if (uniqueCode[c][codes[row]])
+                    m_uniques.push_back({row, bit(static_cast<std::uint32_t>(c))});
+            }
         }
-
-        // The whole table's buckets: the rows of each item, rank by rank.
-        m_candidates.resize(candidates.size());
-        std::iota(m_candidates.begin(), m_candidates.end(), 1U);
-        m_supports.assign(1, 0);
-        m_bucketStart.assign(1, 0);
-        for (const Candidate& candidate : candidates) {
-            m_supports.push_back(candidate.support);
-            m_bucketStart.push_back(m_bucketStart.back() + candidate.support);
-        }
-        m_bucketRows.resize(m_bucketStart.back());
-        std::vector<std::uint32_t> next(m_bucketStart.begin(), m_bucketStart.end() - 1);
-        for (std::uint32_t row = 0; row < m_rowCount; ++row)
-            for (const std::uint32_t rank : this->row(row))
-                if (rank != 0)
-                    m_bucketRows[next[rank - 1]++] = row;
     }
 
     [[nodiscard]] std::size_t width() const { return m_columns.size(); }
+    [[nodiscard]] std::uint32_t rowCount() const { return m_rowCount; }
     [[nodiscard]] std::uint32_t itemCount() const { return static_cast<std::uint32_t>(m_columnOfRank.size() - 1); }
     [[nodiscard]] std::uint32_t columnOfRank(std::uint32_t rank) const { return m_columnOfRank[rank]; }
     [[nodiscard]] std::span<const std::uint32_t> row(std::uint32_t row) const
     {
         return {m_cells.data() + std::size_t{row} * width(), width()};
     }
-    [[nodiscard]] int globalColumn(std::size_t localColumn) const { return m_columns[localColumn]; }
-
-    [[nodiscard]] const std::vector<std::uint32_t>& candidates() const { return m_candidates; }
-    /// Rank -> support in the whole table (rank 0 unused).
-    [[nodiscard]] const std::vector<std::uint32_t>& supports() const { return m_supports; }
-    /// Bucket i holds the rows of candidates()[i]: bucketRows()[bucketStart()[i] .. bucketStart()[i + 1]).
-    [[nodiscard]] const std::vector<std::uint32_t>& bucketStart() const { return m_bucketStart; }
-    [[nodiscard]] const std::vector<std::uint32_t>& bucketRows() const { return m_bucketRows; }
+    /// The 1-MSUs of the whole table.
+    [[nodiscard]] const std::vector<FoundMsu>& uniques() const { return m_uniques; }
 
 private:
     std::vector<int> m_columns;
     std::uint32_t m_rowCount;
     std::vector<std::uint32_t> m_cells;
-    std::vector<std::uint32_t> m_candidates;
-    std::vector<std::uint32_t> m_supports;
-    std::vector<std::uint32_t> m_bucketStart;
-    std::vector<std::uint32_t> m_bucketRows;
     std::vector<std::uint32_t> m_columnOfRank;
+    std::vector<std::uint32_t> m_supports;
+    std::vector<FoundMsu> m_uniques;
 };
 
-// The working storage of one recursion depth, reused from one sub-table to the next. Depth 0 is
-// the whole table, whose buckets RankedTable holds.
+// One level of the recursion: a (sub-)table, which is the rows holding some items (the whole table
+// at depth 0), and the items that can still be part of an MSU there.
 struct Level {
-    // Rank -> support in this level's sub-table; meaningful for the candidates only.
+    Level(std::uint32_t itemCount, std::size_t width)
+        : counts(itemCount + 1, 0)
+        , position(itemCount + 1, 0)
+        , aliasColumns(itemCount + 1, 0)
+        , rowsOf(itemCount + 1)
+        , lastPositionOfColumn(width, 0)
+    {}
+
+    // Rank -> rows holding the item here; meaningful for the candidates only.
     std::vector<std::uint32_t> counts;
-    // Rank -> 1 + index in `candidates`, or 0 for an item that cannot be part of an MSU here.
+    // Rank -> 1 + index in `candidates`, or 0 for an item that is no candidate here.
     std::vector<std::uint32_t> position;
-    // Rank -> the sub-table's rows holding the item (depth >= 1), and the ranks seen.
+    // Rank -> local columns of the items merged into this candidate because they are held by
+    // exactly its rows here; meaningful for the candidates only.
+    std::vector<std::uint64_t> aliasColumns;
+    // Rank -> the rows here holding the item, and the ranks seen, while the level lives.
     std::vector<std::vector<std::uint32_t>> rowsOf;
     std::vector<std::uint32_t> touched;
+    // The columns this level's items come from.
+    std::vector<std::uint32_t> columns;
     // Local column -> largest position of a candidate in it (0: none).
     std::vector<std::uint32_t> lastPositionOfColumn;
-    std::vector<std::uint32_t> childColumns;
-    // Candidates by ascending support here, and the rows of each.
+    // Candidates by ascending count here, then rank, and the rows of each.
     std::vector<std::uint32_t> candidates;
     std::vector<std::span<const std::uint32_t>> buckets;
+    // Scratch of the merge: (count, hash of the rows, rank) per candidate.
+    std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint32_t>> signatures;
+};
+
+std::uint64_t hashRows(std::span<const std::uint32_t> rows)
+{
+    std::uint64_t hash = 0;
+    for (const std::uint32_t row : rows)
+        hash = (hash ^ row) * 0x9E3779B97F4A7C15ULL;
+    return hash;
+}
+
+// Keeps, of the items seen on a level, those that can be part of an MSU of two or more items
+// there, merges the perfectly correlated ones and orders them rarest first; unique items are the
+// level's 1-MSUs and go to `found`. `parent` is null for the whole table.
+void settleLevel(const RankedTable& table, Level& level, std::size_t rowCount, const Level* parent, int budget,
+                 std::vector<FoundMsu>& found)
+{
+    level.candidates.clear();
+    for (const std::uint32_t rank : level.touched) {
+        const auto& holders = level.rowsOf[rank];
+        const auto support = static_cast<std::uint32_t>(holders.size());
+        // An item whose rows all lie in this sub-table has no special row outside it, and an item
+        // in every row here is uniform: neither can extend an MSU found here.
+        if ((parent != nullptr && support == parent->counts[rank]) || support == rowCount)
+            continue;
+        if (support == 1) {
+            found.push_back({holders.front(), bit(table.columnOfRank(rank))});
+        } else if (budget >= 2) {
+            level.candidates.push_back(rank);
+            level.counts[rank] = support;
+            level.aliasColumns[rank] = 0;
+        }
+    }
+
+    // Perfectly correlated items (the same rows here) share every MSU but never meet in one: only
+    // the lowest-ranked of them stays a candidate, the others become its aliases.
+    if (level.candidates.size() >= 2) {
+        level.signatures.clear();
+        for (const std::uint32_t rank : level.candidates)
+            level.signatures.emplace_back(level.counts[rank], hashRows(level.rowsOf[rank]), rank);
+        std::sort(level.signatures.begin(), level.signatures.end());
+        level.candidates.clear();
+        for (std::size_t begin = 0; begin < level.signatures.size();) {
+            std::size_t end = begin + 1;
+            while (end < level.signatures.size() &&
+                   std::get<0>(level.signatures[end]) == std::get<0>(level.signatures[begin]) &&
+                   std::get<1>(level.signatures[end]) == std::get<1>(level.signatures[begin]))
+                ++end;
+            const std::size_t firstOfRun = level.candidates.size();
+            for (std::size_t i = begin; i < end; ++i) {
+                const std::uint32_t rank = std::get<2>(level.signatures[i]);
+                const auto representative = std::find_if(
+                    level.candidates.begin() + static_cast<std::ptrdiff_t>(firstOfRun), level.candidates.end(),
+                    [&](std::uint32_t other) { return level.rowsOf[other] == level.rowsOf[rank]; });
+                if (representative == level.candidates.end())
+                    level.candidates.push_back(rank);
+                else
+                    level.aliasColumns[*representative] |= bit(table.columnOfRank(rank));
+            }
+            begin = end;
+        }
+    }
+
+    // Rarest first, as SUDA2 orders items: early items have small sub-tables, late ones few items
+    // left to combine with.
+    std::sort(level.candidates.begin(), level.candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return std::pair(level.counts[a], a) < std::pair(level.counts[b], b);
+    });
+    for (const std::uint32_t column : level.columns)
+        level.lastPositionOfColumn[column] = 0;
+    level.buckets.clear();
+    for (std::size_t i = 0; i < level.candidates.size(); ++i) {
+        const std::uint32_t rank = level.candidates[i];
+        level.position[rank] = static_cast<std::uint32_t>(i + 1);
+        level.lastPositionOfColumn[table.columnOfRank(rank)] = static_cast<std::uint32_t>(i + 1);
+        level.buckets.emplace_back(level.rowsOf[rank]);
+    }
+}
+
+// The whole table as the recursion's level 0, shared read-only by every worker.
+Level wholeTableLevel(const RankedTable& table, int maxSize)
+{
+    Level top(table.itemCount(), table.width());
+    top.columns.resize(table.width());
+    std::iota(top.columns.begin(), top.columns.end(), 0U);
+    for (std::uint32_t row = 0; row < table.rowCount(); ++row)
+        for (const std::uint32_t rank : table.row(row))
+            if (rank != 0)
+                top.rowsOf[rank].push_back(row);
+    top.touched.resize(table.itemCount());
+    std::iota(top.touched.begin(), top.touched.end(), 1U);
+    std::vector<FoundMsu> none;
+    settleLevel(table, top, table.rowCount(), nullptr, maxSize, none);
+    return top;
+}
+
+// The rows of the whole table's common items as bitsets, for the special-row check on the whole
+// table: there an MSU J of item i's sub-table is unique in i's rows, so a row holding J without i
+// exists exactly when J is held by two rows or more. When J's rarest item is common, ANDing its
+// items' bitsets answers that in R / 64 word operations per item, where a scan of the rarest
+// item's rows would visit hundreds or thousands of rows, all of them when J is unique. The most
+// common items get bitsets, down to 64 rows, within twice the memory of the ranked table (at
+// least 64 MiB).
+class CommonItemRows {
+public:
+    CommonItemRows(const RankedTable& table, const Level& top)
+        : m_words((std::size_t{table.rowCount()} + 63) / 64)
+        , m_offset(table.itemCount() + 1, none)
+    {
+        std::vector<std::size_t> byCount(top.candidates.size());
+        std::iota(byCount.begin(), byCount.end(), 0);
+        std::sort(byCount.begin(), byCount.end(),
+                  [&](std::size_t a, std::size_t b) { return top.buckets[a].size() > top.buckets[b].size(); });
+        const std::size_t budget =
+            std::max<std::size_t>(std::size_t{1} << 23, std::size_t{table.rowCount()} * table.width() / 4);
+        std::size_t end = 0;
+        // Whole count groups only, so that every item as common as a covered one is covered.
+        while (end < byCount.size() && top.buckets[byCount[end]].size() >= 64 && (end + 1) * m_words <= budget) {
+            const std::size_t count = top.buckets[byCount[end]].size();
+            std::size_t groupEnd = end;
+            while (groupEnd < byCount.size() && top.buckets[byCount[groupEnd]].size() == count)
+                ++groupEnd;
+            if (groupEnd * m_words > budget)
+                break;
+            end = groupEnd;
+            m_from = count;
+        }
+        m_bits.assign(end * m_words, 0);
+        for (std::size_t i = 0; i < end; ++i) {
+            const std::uint32_t rank = top.candidates[byCount[i]];
+            m_offset[rank] = i * m_words;
+            for (const std::uint32_t row : top.buckets[byCount[i]])
+                m_bits[m_offset[rank] + row / 64] |= std::uint64_t{1} << (row % 64);
+        }
+    }
+
+    /// Whether the bitsets answer a check of `items` items whose rarest has `rows` rows faster
+    /// than a scan of those rows (a row visited costs about four word operations).
+    [[nodiscard]] bool faster(std::size_t rows, std::size_t items) const
+    {
+        return rows >= m_from && 4 * rows >= cost(items);
+    }
+
+    /// Word operations of a check of `items` items.
+    [[nodiscard]] std::uint64_t cost(std::size_t items) const { return items * m_words; }
+
+    /// Whether two rows or more hold every item of `ranks` (all covered).
+    [[nodiscard]] bool heldTwice(std::span<const std::uint32_t> ranks) const
+    {
+        int holders = 0;
+        for (std::size_t word = 0; word < m_words; ++word) {
+            std::uint64_t common = ~std::uint64_t{0};
+            for (const std::uint32_t rank : ranks)
+                common &= m_bits[m_offset[rank] + word];
+            if (common != 0) {
+                holders += std::popcount(common);
+                if (holders >= 2)
+                    return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+    std::size_t m_words;
+    std::size_t m_from = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> m_offset;
+    std::vector<std::uint64_t> m_bits;
+};
+
+// Whether a row's values on a set of columns are held by another row of the whole table, for the
+// special-row check on the whole table: there an MSU J of item i's sub-table is unique in i's rows,
+// so a row holding J without i exists exactly when J is held by two rows or more. Scanning the
+// rarest bucket of J answers one check; this answers every check on J's columns at once, for the
+// price of partitioning the table on them, and is built for a column set once scans on it have
+// cost that much (a rent-or-buy rule: never more than twice the cheaper of the two).
+// Thread: shared by the workers; build locks, and the bits it hands out are immutable.
+class WholeTableRepeats {
+public:
+    WholeTableRepeats(const EncodedTable& table, ColumnSet columns) : m_table(table), m_columns(columns.columns()) {}
+
+    /// The answers for the columns, built unless another worker has built them.
+    const std::vector<bool>& build(std::uint64_t localColumns)
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            if (const auto it = m_built.find(localColumns); it != m_built.end())
+                return *it->second;
+        }
+        ColumnSet set;
+        for (std::uint64_t rest = localColumns; rest != 0; rest &= rest - 1)
+            set = set.with(m_columns[static_cast<std::size_t>(std::countr_zero(rest))]);
+        const ClassPartition partition = partitionRows(m_table, set);
+        auto repeated = std::make_unique<std::vector<bool>>(m_table.rowCount);
+        for (std::uint32_t row = 0; row < m_table.rowCount; ++row)
+            (*repeated)[row] = partition.classSizes[partition.classOfRow[row]] >= 2;
+        const std::lock_guard lock(m_mutex);
+        return *m_built.try_emplace(localColumns, std::move(repeated)).first->second;
+    }
+
+private:
+    const EncodedTable& m_table;
+    std::vector<int> m_columns;
+    mutable std::mutex m_mutex;
+    std::unordered_map<std::uint64_t, std::unique_ptr<const std::vector<bool>>> m_built;
 };
 
 // Thread: one per worker thread (enumerable_thread_specific); never shared.
 class SubTableSearch {
 public:
-    SubTableSearch(const RankedTable& table, const std::stop_token& stop)
+    SubTableSearch(const RankedTable& table, const Level& top, const CommonItemRows& common, WholeTableRepeats& repeats,
+                   const std::stop_token& stop)
         : m_table(table)
+        , m_top(top)
+        , m_common(common)
+        , m_repeats(repeats)
         , m_stop(stop)
-        , m_levels(table.width() + 2)
     {
-        for (Level& level : m_levels) {
-            level.counts.assign(table.itemCount() + 1, 0);
-            level.position.assign(table.itemCount() + 1, 0);
-            level.lastPositionOfColumn.assign(table.width(), 0);
-        }
-        for (std::size_t depth = 1; depth < m_levels.size(); ++depth)
-            m_levels[depth].rowsOf.resize(table.itemCount() + 1);
-        Level& top = m_levels[0];
-        top.counts = table.supports();
-        top.candidates = table.candidates();
-        for (std::size_t i = 0; i < top.candidates.size(); ++i) {
-            const std::uint32_t rank = top.candidates[i];
-            top.buckets.push_back(
-                std::span(table.bucketRows())
-                    .subspan(table.bucketStart()[i], table.bucketStart()[i + 1] - table.bucketStart()[i]));
-            top.position[rank] = rank;
-            auto& last = top.lastPositionOfColumn[table.columnOfRank(rank)];
-            last = std::max(last, rank);
-        }
+        for (std::size_t depth = 1; depth <= table.width(); ++depth)
+            m_levels.emplace_back(table.itemCount(), table.width());
     }
 
-    // The MSUs of the whole table that contain the candidate with this rank and otherwise only
-    // items ranked above it, with at most `budget` items; appended to `found`.
-    void searchFromTop(std::uint32_t rank, int budget, std::span<const std::uint32_t> columns,
-                       std::vector<FoundMsu>& found)
+    // The MSUs of the whole table whose rarest item is the index-th candidate of the whole table,
+    // with at most `budget` items; appended to `found`.
+    void searchFromTop(std::size_t index, int budget, std::vector<FoundMsu>& found)
     {
-        searchChild(0, rank - 1, budget, columns, found);
+        searchChild(0, index, budget, found);
     }
 
     [[nodiscard]] std::uint64_t rowsScanned() const { return m_rowsScanned; }
 
 private:
+    [[nodiscard]] const Level& at(std::size_t depth) const { return depth == 0 ? m_top : m_levels[depth - 1]; }
+    Level& own(std::size_t depth) { return m_levels[depth - 1]; }
+
     // Recurses into the sub-table of the index-th candidate i of the level at `depth`, over the
     // candidates after i there, and keeps each MSU J found for which this level has a special row,
-    // as the MSU J + i.
-    void searchChild(std::size_t depth, std::size_t index, int budget, std::span<const std::uint32_t> columns,
-                     std::vector<FoundMsu>& found)
+    // as the MSU J + i, together with its copies through this level's aliases.
+    void searchChild(std::size_t depth, std::size_t index, int budget, std::vector<FoundMsu>& found)
     {
-        Level& level = m_levels[depth];
+        const Level& level = at(depth);
         const std::uint32_t rank = level.candidates[index];
         const std::uint32_t itemColumn = m_table.columnOfRank(rank);
         const auto position = static_cast<std::uint32_t>(index + 1);
-        level.childColumns.clear();
-        for (const std::uint32_t column : columns)
+        Level& child = own(depth + 1);
+        child.columns.clear();
+        for (const std::uint32_t column : level.columns)
             if (column != itemColumn && level.lastPositionOfColumn[column] > position)
-                level.childColumns.push_back(column);
+                child.columns.push_back(column);
         const std::span<const std::uint32_t> rows = level.buckets[index];
         // An MSU J of the sub-table has one item per column and needs |J| + 1 rows there (its own
         // and, for each item x, one holding J - x but not x).
         const int childBudget = static_cast<int>(
-            std::min<std::size_t>({static_cast<std::size_t>(budget - 1), rows.size() - 1, level.childColumns.size()}));
+            std::min<std::size_t>({static_cast<std::size_t>(budget - 1), rows.size() - 1, child.columns.size()}));
         if (childBudget < 1)
             return;
         const std::size_t before = found.size();
-        search(rows, depth + 1, position, childBudget, level.childColumns, found);
+        search(rows, depth + 1, position, childBudget, found);
         keepWithSpecialRow(depth, rank, found, before);
+        expandAliases(depth, found, before);
     }
 
     // The MSUs, with at most `budget` items, of the sub-table formed by `rows` (at `depth` >= 1)
     // over the parent level's candidates placed after `afterPosition`; appended to `found`.
     void search(std::span<const std::uint32_t> rows, std::size_t depth, std::uint32_t afterPosition, int budget,
-                std::span<const std::uint32_t> columns, std::vector<FoundMsu>& found)
+                std::vector<FoundMsu>& found)
     {
         if (m_stop.stop_requested())
             return;
         m_rowsScanned += rows.size();
-        Level& level = m_levels[depth];
-        const Level& parent = m_levels[depth - 1];
+        Level& level = own(depth);
+        const Level& parent = at(depth - 1);
         for (const std::uint32_t row : rows) {
             const auto cells = m_table.row(row);
-            for (const std::uint32_t column : columns) {
+            for (const std::uint32_t column : level.columns) {
                 const std::uint32_t rank = cells[column];
                 if (parent.position[rank] <= afterPosition)
                     continue;
@@ -216,170 +429,183 @@ private:
             }
         }
 
-        // Unique items are the sub-table's 1-MSUs; items in every row cannot be part of an MSU. An
-        // item whose rows all lie in this sub-table has no special row outside it: left out too.
-        level.candidates.clear();
-        for (const std::uint32_t rank : level.touched) {
-            const auto support = static_cast<std::uint32_t>(level.rowsOf[rank].size());
-            if (support == parent.counts[rank] || support == rows.size())
-                continue;
-            if (support == 1) {
-                found.push_back({level.rowsOf[rank].front(), std::uint64_t{1} << m_table.columnOfRank(rank)});
-            } else if (budget >= 2) {
-                level.candidates.push_back(rank);
-                level.counts[rank] = support;
-            }
-        }
-        if (!level.candidates.empty()) {
-            orderCandidates(level, columns);
-            for (std::size_t i = 0; i < level.candidates.size(); ++i)
-                searchChild(depth, i, budget, columns, found);
-            for (const std::uint32_t rank : level.candidates)
-                level.position[rank] = 0;
-        }
+        settleLevel(m_table, level, rows.size(), &parent, budget, found);
+        for (std::size_t i = 0; i < level.candidates.size(); ++i)
+            searchChild(depth, i, budget, found);
+        for (const std::uint32_t rank : level.candidates)
+            level.position[rank] = 0;
         for (const std::uint32_t rank : level.touched)
             level.rowsOf[rank].clear();
         level.touched.clear();
     }
 
-    // Rarest first, as SUDA2 orders items: early items have small sub-tables, late ones few items
-    // left to combine with.
-    void orderCandidates(Level& level, std::span<const std::uint32_t> columns)
-    {
-        std::sort(level.candidates.begin(), level.candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return std::pair(level.counts[a], a) < std::pair(level.counts[b], b);
-        });
-        for (const std::uint32_t column : columns)
-            level.lastPositionOfColumn[column] = 0;
-        level.buckets.clear();
-        for (std::size_t i = 0; i < level.candidates.size(); ++i) {
-            const std::uint32_t rank = level.candidates[i];
-            level.position[rank] = static_cast<std::uint32_t>(i + 1);
-            level.lastPositionOfColumn[m_table.columnOfRank(rank)] = static_cast<std::uint32_t>(i + 1);
-            level.buckets.emplace_back(level.rowsOf[rank]);
-        }
-    }
-
     // A sub-table MSU J of item i's rows is an MSU of this level's table with i added exactly when
     // some row here lacks i but holds J (so J alone is not unique here). Such a row lies in the
-    // bucket of each item of J, all candidates here; the smallest bucket is searched.
+    // bucket of each item of J, all candidates here; the smallest bucket is searched. A single item
+    // J ranks after i, so it has at least as many rows here as i's two or more, but only one of
+    // them in i's sub-table: it always has that row.
     void keepWithSpecialRow(std::size_t depth, std::uint32_t itemRank, std::vector<FoundMsu>& found, std::size_t first)
     {
-        const Level& level = m_levels[depth];
+        const Level& level = at(depth);
         const std::uint32_t itemColumn = m_table.columnOfRank(itemRank);
         std::size_t kept = first;
         for (std::size_t i = first; i < found.size(); ++i) {
             const FoundMsu msu = found[i];
-            const auto unique = m_table.row(msu.row);
-            m_pattern.clear();
-            std::uint32_t pivot = 0;
-            for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
-                const auto column = static_cast<std::uint32_t>(std::countr_zero(rest));
-                const std::uint32_t rank = unique[column];
-                m_pattern.emplace_back(column, rank);
-                if (pivot == 0 || level.counts[rank] < level.counts[pivot])
-                    pivot = rank;
+            bool special = std::has_single_bit(msu.localColumns);
+            if (!special) {
+                const auto unique = m_table.row(msu.row);
+                m_pattern.clear();
+                std::uint32_t pivot = 0;
+                for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
+                    const auto column = static_cast<std::uint32_t>(std::countr_zero(rest));
+                    const std::uint32_t rank = unique[column];
+                    m_pattern.emplace_back(column, rank);
+                    if (pivot == 0 || level.counts[rank] < level.counts[pivot])
+                        pivot = rank;
+                }
+                const auto pivotRows = level.buckets[level.position[pivot] - 1];
+                const auto holdsPattern = [&](std::uint32_t row) {
+                    const auto cells = m_table.row(row);
+                    return cells[itemColumn] != itemRank &&
+                           std::all_of(m_pattern.begin(), m_pattern.end(),
+                                       [&](const auto& item) { return cells[item.first] == item.second; });
+                };
+                if (depth == 0 && m_common.faster(pivotRows.size(), m_pattern.size())) {
+                    special = checkWholeTable(msu);
+                } else {
+                    special = std::any_of(pivotRows.begin(), pivotRows.end(), holdsPattern);
+                }
             }
-            const auto pivotRows = level.buckets[level.position[pivot] - 1];
-            const bool special = std::any_of(pivotRows.begin(), pivotRows.end(), [&](std::uint32_t row) {
-                const auto cells = m_table.row(row);
-                return cells[itemColumn] != itemRank &&
-                       std::all_of(m_pattern.begin(), m_pattern.end(),
-                                   [&](const auto& item) { return cells[item.first] == item.second; });
-            });
             if (special)
-                found[kept++] = {msu.row, msu.localColumns | (std::uint64_t{1} << itemColumn)};
+                found[kept++] = {msu.row, msu.localColumns | bit(itemColumn)};
         }
         found.resize(kept);
     }
 
+    // The special-row check of `msu` (unique in its sub-table) on the whole table, through the
+    // bitsets or, when a check costs more than a lookup, the answers for its columns.
+    bool checkWholeTable(FoundMsu msu)
+    {
+        m_ranks.clear();
+        for (const auto& item : m_pattern)
+            m_ranks.push_back(item.second);
+        const std::uint64_t cost = m_common.cost(m_ranks.size());
+        constexpr std::uint64_t lookupCost = 1024;
+        if (cost <= lookupCost)
+            return m_common.heldTwice(m_ranks);
+        Repeats& repeats = m_repeatsByColumns[msu.localColumns];
+        if (repeats.bits != nullptr)
+            return (*repeats.bits)[msu.row];
+        repeats.spent += cost;
+        // Partitioning costs a few word operations per row and column.
+        if (repeats.spent >= 4 * std::uint64_t{m_table.rowCount()} * m_ranks.size()) {
+            repeats.bits = &m_repeats.build(msu.localColumns);
+            return (*repeats.bits)[msu.row];
+        }
+        return m_common.heldTwice(m_ranks);
+    }
+
+    // Each MSU found[first..] of this level stands for itself and for every copy with some of its
+    // items replaced by items merged into them here: the row holds those too, in other columns.
+    void expandAliases(std::size_t depth, std::vector<FoundMsu>& found, std::size_t first)
+    {
+        const Level& level = at(depth);
+        const std::size_t end = found.size();
+        for (std::size_t i = first; i < end; ++i) {
+            const FoundMsu msu = found[i];
+            const auto cells = m_table.row(msu.row);
+            m_variants.assign(1, msu.localColumns);
+            for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
+                const auto column = static_cast<std::uint32_t>(std::countr_zero(rest));
+                const std::uint64_t aliases = level.aliasColumns[cells[column]];
+                const std::size_t count = m_variants.size();
+                for (std::uint64_t alias = aliases; alias != 0; alias &= alias - 1) {
+                    const std::uint64_t aliasColumn = bit(static_cast<std::uint32_t>(std::countr_zero(alias)));
+                    for (std::size_t k = 0; k < count; ++k)
+                        m_variants.push_back((m_variants[k] & ~bit(column)) | aliasColumn);
+                }
+            }
+            for (std::size_t k = 1; k < m_variants.size(); ++k)
+                found.push_back({msu.row, m_variants[k]});
+        }
+    }
+
     const RankedTable& m_table;
+    const Level& m_top;
+    const CommonItemRows& m_common;
+    WholeTableRepeats& m_repeats;
     const std::stop_token& m_stop;
+    // Per column set: word operations this worker spent on bitset checks of it, until it holds
+    // the answers.
+    struct Repeats {
+        std::uint64_t spent = 0;
+        const std::vector<bool>* bits = nullptr;
+    };
+    MaskMap<Repeats> m_repeatsByColumns;
     std::vector<Level> m_levels;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pattern;
+    std::vector<std::uint32_t> m_ranks;
+    std::vector<std::uint64_t> m_variants;
     std::uint64_t m_rowsScanned = 0;
 };
 
 } // namespace
 
-MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, const ColumnSet& columns, int maxSize,
-                                          std::stop_token stop)
+MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, const MsuSearchOptions& options,
+                                          std::stop_token stop, MsuSink& sink)
 {
     MsuSearchOutcome outcome;
-    if (columns.empty() || maxSize < 1 || table.rowCount == 0)
+    if (options.columns.empty() || options.maxSize < 1 || table.rowCount == 0)
         return outcome;
-    const RankedTable ranked(table, columns);
+    const RankedTable ranked(table, options);
+    for (const FoundMsu& unique : ranked.uniques())
+        sink.found(unique.row, unique.localColumns);
 
-    std::vector<FoundMsu> found;
-    for (std::size_t c = 0; c < ranked.width(); ++c) {
-        const EncodedColumn& column = table.columns[static_cast<std::size_t>(ranked.globalColumn(c))];
-        for (std::uint32_t row = 0; row < table.rowCount; ++row)
-            if (column.frequencies[column.codes[row]] == 1)
-                found.push_back({row, std::uint64_t{1} << c});
-    }
-
-    const std::uint32_t itemCount = ranked.itemCount();
-    if (maxSize >= 2 && itemCount > 0) {
-        std::vector<std::uint32_t> allColumns(ranked.width());
-        std::iota(allColumns.begin(), allColumns.end(), 0U);
-        tbb::enumerable_thread_specific<SubTableSearch> searches([&] { return SubTableSearch(ranked, stop); });
-        std::vector<std::vector<FoundMsu>> foundPerItem(itemCount + 1);
+    const Level top = wholeTableLevel(ranked, options.maxSize);
+    const CommonItemRows common(ranked, top);
+    WholeTableRepeats repeats(table, options.columns);
+    if (options.itemsTotal != nullptr)
+        options.itemsTotal->store(top.candidates.size(), std::memory_order_relaxed);
+    if (!top.candidates.empty()) {
+        struct Worker {
+            SubTableSearch search;
+            std::unique_ptr<MsuSink> sink;
+            std::vector<FoundMsu> found;
+        };
+        tbb::enumerable_thread_specific<Worker> workers([&] {
+            return Worker{SubTableSearch(ranked, top, common, repeats, stop), sink.fork(), {}};
+        });
         tbb::task_group_context context;
         const std::stop_callback cancel(stop, [&context] { context.cancel_group_execution(); });
         // Each task's findings are also handed over through this mutex, besides TBB's join:
         // Debian's libtbb is not built for ThreadSanitizer, which only sees the mutex.
         std::mutex published;
-        // One task per top-level item, as MTS2 does.
-        tbb::parallel_for(
-            tbb::blocked_range<std::uint32_t>(1, itemCount + 1, 1),
-            [&](const tbb::blocked_range<std::uint32_t>& range) {
-                SubTableSearch& search = searches.local();
-                for (std::uint32_t rank = range.begin(); rank != range.end(); ++rank)
-                    search.searchFromTop(rank, maxSize, allColumns, foundPerItem[rank]);
-                const std::lock_guard done(published);
-            },
-            tbb::simple_partitioner(), context);
+        // One task per item of the whole table, as MTS2 does.
+        tbb::task_arena arena(options.threads);
+        arena.execute([&] {
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, top.candidates.size(), 1),
+                [&](const tbb::blocked_range<std::size_t>& range) {
+                    Worker& worker = workers.local();
+                    for (std::size_t index = range.begin(); index != range.end(); ++index) {
+                        worker.search.searchFromTop(index, options.maxSize, worker.found);
+                        for (const FoundMsu& msu : worker.found)
+                            worker.sink->found(msu.row, msu.localColumns);
+                        worker.found.clear();
+                        if (options.itemsDone != nullptr)
+                            options.itemsDone->fetch_add(1, std::memory_order_relaxed);
+                    }
+                    const std::lock_guard done(published);
+                },
+                tbb::simple_partitioner(), context);
+        });
         const std::lock_guard collected(published);
-        for (const auto& local : foundPerItem)
-            found.insert(found.end(), local.begin(), local.end());
-        for (const SubTableSearch& search : searches)
-            outcome.rowsScanned += search.rowsScanned();
+        for (Worker& worker : workers) {
+            sink.join(*worker.sink);
+            outcome.rowsScanned += worker.search.rowsScanned();
+        }
     }
     outcome.complete = !stop.stop_requested();
-
-    // By size, then items (column, then code), then row; local columns keep the global order.
-    const auto code = [&](std::uint32_t row, std::uint64_t localColumns) {
-        const auto column =
-            static_cast<std::size_t>(ranked.globalColumn(static_cast<std::size_t>(std::countr_zero(localColumns))));
-        return table.columns[column].codes[row];
-    };
-    std::sort(found.begin(), found.end(), [&](const FoundMsu& a, const FoundMsu& b) {
-        const int sizeA = std::popcount(a.localColumns);
-        const int sizeB = std::popcount(b.localColumns);
-        if (sizeA != sizeB)
-            return sizeA < sizeB;
-        for (std::uint64_t restA = a.localColumns, restB = b.localColumns; restA != 0;
-             restA &= restA - 1, restB &= restB - 1) {
-            if (std::countr_zero(restA) != std::countr_zero(restB))
-                return std::countr_zero(restA) < std::countr_zero(restB);
-            const std::uint32_t codeA = code(a.row, restA);
-            const std::uint32_t codeB = code(b.row, restB);
-            if (codeA != codeB)
-                return codeA < codeB;
-        }
-        return a.row < b.row;
-    });
-    outcome.msus.reserve(found.size());
-    for (const FoundMsu& msu : found) {
-        MinimalSampleUnique unique;
-        unique.row = msu.row;
-        unique.items.reserve(static_cast<std::size_t>(std::popcount(msu.localColumns)));
-        for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
-            const int column = ranked.globalColumn(static_cast<std::size_t>(std::countr_zero(rest)));
-            unique.items.push_back({column, code(msu.row, rest)});
-        }
-        outcome.msus.push_back(std::move(unique));
-    }
     return outcome;
 }
 

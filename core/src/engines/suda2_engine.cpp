@@ -2,10 +2,14 @@
 #include "engines/suda2_engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include <tbb/task_arena.h>
 
@@ -13,20 +17,42 @@
 #include "engines/search_setup.h"
 #include "lattice/minimal_transversals.h"
 #include "partition/class_partition.h"
+#include "util/mask_map.h"
 #include "util/parallel_for.h"
 
 namespace qiscout::core {
+namespace {
 
-ColumnSet MinimalSampleUnique::columns() const
-{
-    ColumnSet set;
-    for (const Item& item : items)
-        set = set.with(item.column);
-    return set;
-}
+// The distinct column sets of the MSUs, each with the lowest row holding an MSU on it.
+class ColumnSetSink final : public MsuSink {
+public:
+    void found(std::uint32_t row, std::uint64_t localColumns) override
+    {
+        // Row + 1, so that 0 marks a set not seen yet.
+        std::uint32_t& first = m_firstRow[localColumns];
+        first = first == 0 ? row + 1 : std::min(first, row + 1);
+    }
+    [[nodiscard]] std::unique_ptr<MsuSink> fork() const override { return std::make_unique<ColumnSetSink>(); }
+    void join(MsuSink& other) override
+    {
+        static_cast<ColumnSetSink&>(other).m_firstRow.forEach(
+            [this](std::uint64_t columns, std::uint32_t first) { found(first - 1, columns); });
+    }
+    /// Calls body(localColumns, lowest row) for every column set.
+    template <typename Body>
+    void forEach(const Body& body) const
+    {
+        m_firstRow.forEach([&](std::uint64_t columns, std::uint32_t first) { body(columns, first - 1); });
+    }
 
-Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                         SearchObserver& observer)
+private:
+    MaskMap<std::uint32_t> m_firstRow;
+};
+
+} // namespace
+
+SearchResult runSuda2(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
+                      SearchObserver& observer)
 {
     const auto start = std::chrono::steady_clock::now();
     const ResolvedParameters resolved = resolveParameters(table, parameters);
@@ -38,38 +64,29 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
                                    std::to_string(resolved.columns.size()) +
                                    "; choose another algorithm for wider tables.");
 
-    Suda2Result full;
-    SearchResult& result = full.projected;
-    result = resultFor(Algorithm::Suda2, resolved);
-
-    tbb::task_arena arena(resolved.threads);
-    MsuSearchOutcome outcome =
-        arena.execute([&] { return findMinimalSampleUniques(table, resolved.columns, resolved.maxSetSize, stop); });
-    full.msus = std::move(outcome.msus);
+    SearchResult result = resultFor(Algorithm::Suda2, resolved);
+    ColumnSetSink sink;
+    const MsuSearchOutcome outcome = findMinimalSampleUniques(
+        table, MsuSearchOptions{resolved.columns, resolved.maxSetSize, true, resolved.threads}, stop, sink);
     result.stats.rowsScanned = outcome.rowsScanned;
 
-    std::size_t largest = 0;
-    for (const MinimalSampleUnique& msu : full.msus)
-        largest = std::max(largest, msu.items.size());
-    full.msuCountsBySize.assign(table.rowCount, std::vector<std::uint32_t>(largest, 0));
-    for (const MinimalSampleUnique& msu : full.msus)
-        ++full.msuCountsBySize[msu.row][msu.items.size() - 1];
-
-    // Column sets of a cancelled run are not settled (a smaller MSU may be missing), so only the
-    // MSUs found are returned then.
+    // Column sets of a cancelled run are not settled (a smaller MSU may be missing), so none is
+    // returned then.
     if (!outcome.complete) {
         result.complete = false;
         result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return full;
+        return result;
     }
 
-    // A column set is vulnerable for k = 1 exactly when it covers an MSU's columns.
+    const std::vector<int> searched = resolved.columns.columns();
     std::unordered_map<ColumnSet, std::uint32_t, ColumnSetHash> firstRow;
-    for (const MinimalSampleUnique& msu : full.msus) {
-        const auto [it, inserted] = firstRow.try_emplace(msu.columns(), msu.row);
-        if (!inserted)
-            it->second = std::min(it->second, msu.row);
-    }
+    sink.forEach([&](std::uint64_t localColumns, std::uint32_t row) {
+        ColumnSet set;
+        for (std::uint64_t rest = localColumns; rest != 0; rest &= rest - 1)
+            set = set.with(searched[static_cast<std::size_t>(std::countr_zero(rest))]);
+        firstRow.emplace(set, row);
+    });
+    // A column set is vulnerable for k = 1 exactly when it covers an MSU's columns.
     std::vector<ColumnSet> msuColumns;
     msuColumns.reserve(firstRow.size());
     for (const auto& entry : firstRow)
@@ -80,6 +97,7 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
 
     result.minimalSets.resize(minimal.size());
     result.maximalSafeSets.resize(safe.size());
+    tbb::task_arena arena(resolved.threads);
     arena.execute([&] {
         parallelFor(minimal.size(), [&](std::size_t i) {
             const ClassStatistics statistics = measureClasses(table, minimal[i], 1);
@@ -114,13 +132,7 @@ Suda2Result runSuda2Full(const EncodedTable& table, const SearchParameters& para
     counters.rowsScanned = result.stats.rowsScanned;
     counters.elapsedSeconds = result.stats.searchSeconds;
     observer.eventsReported(events, counters);
-    return full;
-}
-
-SearchResult runSuda2(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,
-                      SearchObserver& observer)
-{
-    return runSuda2Full(table, parameters, std::move(stop), observer).projected;
+    return result;
 }
 
 } // namespace qiscout::core

@@ -2,7 +2,8 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <map>
+#include <iterator>
+#include <memory>
 #include <random>
 #include <stop_token>
 #include <string>
@@ -15,7 +16,9 @@
 #include "qiscout/core/table/encoded_table.h"
 
 #include "engines/brute_force_engine.h"
+#include "engines/msu_finder.h"
 #include "engines/suda2_engine.h"
+#include "support/naive_msus.h"
 #include "support/random_table.h"
 #include "support/result_printing.h"
 #include "support/worked_example.h"
@@ -26,56 +29,60 @@ using qiscout::core::testing::workedExample;
 
 namespace {
 
-using ItemSet = std::vector<std::pair<int, std::uint32_t>>;
+using testing::ItemSet;
+using testing::NaiveMsu;
 
-// MSUs straight from the definition: every (row, column subset) itemset, supports counted in a
-// map, an itemset kept when one row holds it and each subset one item smaller (if any) two or more.
-std::vector<std::pair<ItemSet, std::uint32_t>> naiveMsus(const EncodedTable& table, int maxSize)
-{
-    const auto width = static_cast<std::uint32_t>(table.columnCount());
-    const auto itemsOf = [&](std::uint32_t row, std::uint32_t set) {
-        ItemSet items;
-        for (std::uint32_t c = 0; c < width; ++c)
-            if ((set >> c) & 1U)
-                items.emplace_back(static_cast<int>(c), table.code(row, c));
-        return items;
-    };
-    std::map<ItemSet, std::uint32_t> support;
-    for (std::uint32_t row = 0; row < table.rowCount; ++row)
-        for (std::uint32_t set = 1; set < (std::uint32_t{1} << width); ++set)
-            ++support[itemsOf(row, set)];
-
-    std::vector<std::pair<ItemSet, std::uint32_t>> msus;
-    for (std::uint32_t row = 0; row < table.rowCount; ++row) {
-        for (std::uint32_t set = 1; set < (std::uint32_t{1} << width); ++set) {
-            if (std::popcount(set) > maxSize || support[itemsOf(row, set)] != 1)
-                continue;
-            bool minimal = true;
-            for (std::uint32_t c = 0; c < width; ++c)
-                if (((set >> c) & 1U) && set != (1U << c))
-                    minimal = minimal && support[itemsOf(row, set & ~(1U << c))] >= 2;
-            if (minimal)
-                msus.emplace_back(itemsOf(row, set), row);
-        }
+// Every MSU the search reports, as itemsets of the table's columns.
+class CollectingSink final : public MsuSink {
+public:
+    explicit CollectingSink(std::vector<int> columns) : m_columns(std::move(columns)) {}
+    void found(std::uint32_t row, std::uint64_t localColumns) override { m_found.emplace_back(row, localColumns); }
+    [[nodiscard]] std::unique_ptr<MsuSink> fork() const override { return std::make_unique<CollectingSink>(m_columns); }
+    void join(MsuSink& other) override
+    {
+        const auto& found = static_cast<CollectingSink&>(other).m_found;
+        m_found.insert(m_found.end(), found.begin(), found.end());
     }
-    std::sort(msus.begin(), msus.end(), [](const auto& a, const auto& b) {
-        if (a.first.size() != b.first.size())
-            return a.first.size() < b.first.size();
-        return std::tie(a.first, a.second) < std::tie(b.first, b.second);
-    });
-    return msus;
+    /// Sorted as naiveMsus sorts.
+    [[nodiscard]] std::vector<NaiveMsu> msus(const EncodedTable& table) const
+    {
+        std::vector<NaiveMsu> msus;
+        for (const auto& [row, localColumns] : m_found) {
+            ItemSet items;
+            for (std::uint64_t rest = localColumns; rest != 0; rest &= rest - 1) {
+                const int column = m_columns[static_cast<std::size_t>(std::countr_zero(rest))];
+                items.emplace_back(column, table.code(row, static_cast<std::size_t>(column)));
+            }
+            msus.push_back({items, row});
+        }
+        std::sort(msus.begin(), msus.end(), [](const NaiveMsu& a, const NaiveMsu& b) {
+            return std::tuple(a.items.size(), a.items, a.row) < std::tuple(b.items.size(), b.items, b.row);
+        });
+        return msus;
+    }
+
+private:
+    std::vector<int> m_columns;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> m_found;
+};
+
+struct Found {
+    std::vector<NaiveMsu> msus;
+    MsuSearchOutcome outcome;
+};
+
+Found findMsus(const EncodedTable& table, MsuSearchOptions options, int threads, std::stop_token stop = {})
+{
+    CollectingSink sink(options.columns.columns());
+    options.threads = threads;
+    const MsuSearchOutcome outcome = findMinimalSampleUniques(table, options, stop, sink);
+    return {sink.msus(table), outcome};
 }
 
-std::vector<std::pair<ItemSet, std::uint32_t>> asPairs(const std::vector<MinimalSampleUnique>& msus)
+MsuSearchOptions allColumns(const EncodedTable& table, int maxSize = ColumnSet::capacity,
+                            bool missingValuesAreItems = true)
 {
-    std::vector<std::pair<ItemSet, std::uint32_t>> pairs;
-    for (const MinimalSampleUnique& msu : msus) {
-        ItemSet items;
-        for (const Item& item : msu.items)
-            items.emplace_back(item.column, item.code);
-        pairs.emplace_back(items, msu.row);
-    }
-    return pairs;
+    return {ColumnSet::firstN(static_cast<int>(table.columnCount())), maxSize, missingValuesAreItems, 1};
 }
 
 SearchParameters kOne(int threads)
@@ -92,55 +99,108 @@ TEST_CASE("SUDA2 finds the worked example's minimal sample uniques", "[suda2]")
 {
     const EncodedTable table = workedExample();
     NullObserver observer;
-    const Suda2Result result = runSuda2Full(table, kOne(1), {}, observer);
+    const SearchResult result = runSuda2(table, kOne(1), {}, observer);
 
     std::vector<ColumnSet> projected;
-    for (const MinimalSet& set : result.projected.minimalSets)
+    for (const MinimalSet& set : result.minimalSets)
         projected.push_back(set.columns);
     // {Marital}, {Birth, ZIP}, {Gender, ZIP}.
     CHECK(projected == std::vector<ColumnSet>{ColumnSet::of({3}), ColumnSet::of({0, 2}), ColumnSet::of({1, 2})});
-    CHECK(asPairs(result.msus) == naiveMsus(table, 4));
+    CHECK(result.minimalSets.front() == MinimalSet{ColumnSet::of({3}), 1, 1});
 
+    // Birth 09/64 and Gender Female hold the same rows: the search merges them and must still
+    // report the MSUs of each.
+    const Found found = findMsus(table, allColumns(table), 1);
+    CHECK(found.msus == testing::naiveMsus(table, 4));
     // Row 2 is the only widow: a 1-MSU, the smallest kind there is.
-    const auto widow = std::find_if(result.msus.begin(), result.msus.end(), [&](const MinimalSampleUnique& msu) {
-        return msu.items.size() == 1 && msu.items[0].column == 3 && table.text(msu.row, 3) == "Widow";
+    const auto widow = std::find_if(found.msus.begin(), found.msus.end(), [&](const NaiveMsu& msu) {
+        return msu.items.size() == 1 && msu.items[0].first == 3 && table.text(msu.row, 3) == "Widow";
     });
-    REQUIRE(widow != result.msus.end());
+    REQUIRE(widow != found.msus.end());
     CHECK(widow->row == 2);
-    CHECK(widow->columns() == ColumnSet::of({3}));
-    CHECK(result.msuCountsBySize[2][0] == 1);
-    CHECK(result.projected.minimalSets.front() == MinimalSet{ColumnSet::of({3}), 1, 1});
 }
 
 TEST_CASE("SUDA2 finds exactly the MSUs of the definition on random tables", "[suda2]")
 {
     NullObserver observer;
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
-        const EncodedTable table = testing::makeRandomTable(seed, 7);
+        const EncodedTable plain = testing::makeRandomTable(seed, 7);
+        const EncodedTable withMissing = testing::withMissingCells(plain, seed, 15);
+        for (const EncodedTable* table : {&plain, &withMissing}) {
+            for (const bool missingValuesAreItems : {true, false}) {
+                const std::vector<NaiveMsu> all = testing::naiveMsus(*table, 7, missingValuesAreItems);
+                for (const int maxSize : {1, 2, 3, 7}) {
+                    std::vector<NaiveMsu> expected;
+                    std::copy_if(all.begin(), all.end(), std::back_inserter(expected),
+                                 [&](const NaiveMsu& msu) { return static_cast<int>(msu.items.size()) <= maxSize; });
+                    for (const int threads : {1, 2}) {
+                        INFO(testing::describeRandomTable(seed, *table)
+                             << (table == &withMissing ? " with missing cells" : "") << ", missing values are items "
+                             << missingValuesAreItems << ", max size " << maxSize << ", threads " << threads);
+                        const Found found =
+                            findMsus(*table, allColumns(*table, maxSize, missingValuesAreItems), threads);
+                        CHECK(found.outcome.complete);
+                        CHECK(found.msus == expected);
+                    }
+                }
+            }
+        }
         for (const int maxSize : {1, 2, 3, 7}) {
             for (const int threads : {1, 2}) {
-                INFO(testing::describeRandomTable(seed, table) << ", max size " << maxSize << ", threads " << threads);
+                INFO(testing::describeRandomTable(seed, plain) << ", max size " << maxSize << ", threads " << threads);
                 SearchParameters parameters = kOne(threads);
                 parameters.maxSetSize = maxSize;
-                const Suda2Result result = runSuda2Full(table, parameters, {}, observer);
-                const auto expected = naiveMsus(table, maxSize);
-                CHECK(asPairs(result.msus) == expected);
-
-                std::vector<std::vector<std::uint32_t>> counts(table.rowCount);
-                std::size_t largest = 0;
-                for (const auto& [items, row] : expected)
-                    largest = std::max(largest, items.size());
-                for (auto& row : counts)
-                    row.assign(largest, 0);
-                for (const auto& [items, row] : expected)
-                    ++counts[row][items.size() - 1];
-                CHECK(result.msuCountsBySize == counts);
-
-                const SearchResult brute = runBruteForce(table, parameters, {}, observer);
-                CHECK(result.projected.minimalSets == brute.minimalSets);
-                CHECK(result.projected.maximalSafeSets == brute.maximalSafeSets);
-                CHECK(result.projected.complete);
+                const SearchResult result = runSuda2(plain, parameters, {}, observer);
+                const SearchResult brute = runBruteForce(plain, parameters, {}, observer);
+                CHECK(result.minimalSets == brute.minimalSets);
+                CHECK(result.maximalSafeSets == brute.maximalSafeSets);
+                CHECK(result.complete);
             }
+        }
+    }
+}
+
+TEST_CASE("SUDA2 finds exactly the MSUs of the definition on a tall table", "[suda2]")
+{
+    // Tall enough that checks on the whole table go through the common items' bitsets and, for
+    // column sets checked often, through whole-table answers per column set.
+    std::mt19937_64 engine(21);
+    std::vector<std::vector<std::string>> rows(40000);
+    for (auto& row : rows) {
+        std::uint64_t skewed = 0;
+        while (skewed < 60 && engine() % 3 != 0)
+            ++skewed;
+        row = {std::to_string(engine() % 2), std::to_string(engine() % 5), std::to_string(skewed),
+               std::to_string(engine() % 300), std::to_string(engine() % 7)};
+    }
+    const EncodedTable table = encodeRows({"a", "b", "c", "d", "e"}, rows);
+    const std::vector<NaiveMsu> expected = testing::naiveMsus(table, 5);
+    REQUIRE(expected.size() > 1000);
+    for (const int threads : {1, 2}) {
+        INFO("threads " << threads);
+        CHECK(findMsus(table, allColumns(table), threads).msus == expected);
+    }
+}
+
+TEST_CASE("SUDA2 expands the MSUs of perfectly correlated items at every depth", "[suda2]")
+{
+    // Columns that copy or recode another column make items with identical rows in the whole table
+    // (b = a, d = a's parity) and in sub-tables only (e equals c on the rows where a is 0).
+    std::mt19937_64 engine(11);
+    for (int round = 0; round < 40; ++round) {
+        std::vector<std::vector<std::string>> rows;
+        const auto rowCount = 5 + engine() % 40;
+        for (std::uint64_t r = 0; r < rowCount; ++r) {
+            const auto a = engine() % 4;
+            const auto c = engine() % 3;
+            const auto f = engine() % 5;
+            rows.push_back({std::to_string(a), "b" + std::to_string(a), std::to_string(c), std::to_string(a % 2),
+                            a == 0 ? std::to_string(c) : std::to_string(engine() % 3), std::to_string(f)});
+        }
+        const EncodedTable table = encodeRows({"a", "b", "c", "d", "e", "f"}, rows);
+        for (const int threads : {1, 2}) {
+            INFO("round " << round << ", threads " << threads);
+            CHECK(findMsus(table, allColumns(table), threads).msus == testing::naiveMsus(table, 6));
         }
     }
 }
@@ -149,11 +209,10 @@ TEST_CASE("SUDA2 treats every value of a one-row table as a sample unique", "[su
 {
     const EncodedTable table = encodeRows({"a", "b"}, {{"x", "y"}});
     NullObserver observer;
-    const Suda2Result result = runSuda2Full(table, kOne(1), {}, observer);
-    REQUIRE(result.msus.size() == 2);
-    CHECK(result.projected.minimalSets ==
-          std::vector<MinimalSet>{{ColumnSet::of({0}), 1, 1}, {ColumnSet::of({1}), 1, 1}});
-    CHECK(result.projected.maximalSafeSets.empty());
+    CHECK(findMsus(table, allColumns(table), 1).msus.size() == 2);
+    const SearchResult result = runSuda2(table, kOne(1), {}, observer);
+    CHECK(result.minimalSets == std::vector<MinimalSet>{{ColumnSet::of({0}), 1, 1}, {ColumnSet::of({1}), 1, 1}});
+    CHECK(result.maximalSafeSets.empty());
 }
 
 TEST_CASE("SUDA2 searches only the chosen columns", "[suda2]")
@@ -162,12 +221,13 @@ TEST_CASE("SUDA2 searches only the chosen columns", "[suda2]")
     NullObserver observer;
     SearchParameters parameters = kOne(1);
     parameters.columns = ColumnSet::of({0, 1, 2});
-    const Suda2Result result = runSuda2Full(table, parameters, {}, observer);
-    for (const MinimalSampleUnique& msu : result.msus)
-        CHECK(msu.columns().isSubsetOf(ColumnSet::of({0, 1, 2})));
+    const SearchResult result = runSuda2(table, parameters, {}, observer);
+    for (const NaiveMsu& msu : findMsus(table, {ColumnSet::of({0, 1, 2}), 3, true, 1}, 1).msus)
+        for (const auto& item : msu.items)
+            CHECK(item.first <= 2);
     const SearchResult brute = runBruteForce(table, parameters, {}, observer);
-    CHECK(result.projected.minimalSets == brute.minimalSets);
-    CHECK(result.projected.maximalSafeSets == brute.maximalSafeSets);
+    CHECK(result.minimalSets == brute.minimalSets);
+    CHECK(result.maximalSafeSets == brute.maximalSafeSets);
 }
 
 TEST_CASE("SUDA2 rejects k other than 1", "[suda2]")
@@ -184,10 +244,10 @@ TEST_CASE("SUDA2 returns an incomplete result when stopped", "[suda2]")
     std::stop_source source;
     source.request_stop();
     NullObserver observer;
-    const Suda2Result result = runSuda2Full(table, kOne(2), source.get_token(), observer);
-    CHECK_FALSE(result.projected.complete);
-    CHECK(result.projected.minimalSets.empty());
-    CHECK(result.projected.maximalSafeSets.empty());
+    const SearchResult result = runSuda2(table, kOne(2), source.get_token(), observer);
+    CHECK_FALSE(result.complete);
+    CHECK(result.minimalSets.empty());
+    CHECK(result.maximalSafeSets.empty());
 }
 
 TEST_CASE("SUDA2 reports each minimal set with an isolated row and each maximal safe set", "[suda2]")
@@ -225,7 +285,7 @@ TEST_CASE("SUDA2 reports each minimal set with an isolated row and each maximal 
     CHECK(safe.size() == result.maximalSafeSets.size());
 }
 
-TEST_CASE("SUDA2 stopped mid-run returns only true MSUs and no column sets", "[suda2]")
+TEST_CASE("SUDA2 stopped mid-run reports only true MSUs", "[suda2]")
 {
     // Wide enough that the search outlives the stop request on any machine.
     std::mt19937_64 engine(3);
@@ -243,26 +303,23 @@ TEST_CASE("SUDA2 stopped mid-run returns only true MSUs and no column sets", "[s
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         source.request_stop();
     });
-    NullObserver observer;
-    const Suda2Result result = runSuda2Full(table, kOne(2), source.get_token(), observer);
+    const Found found = findMsus(table, allColumns(table), 2, source.get_token());
     stopper.join();
-    if (result.projected.complete)
+    if (found.outcome.complete)
         return;
-    CHECK(result.projected.minimalSets.empty());
-    CHECK(result.projected.maximalSafeSets.empty());
-    const auto support = [&](const std::vector<Item>& items) {
+    const auto support = [&](const ItemSet& items) {
         std::uint32_t holders = 0;
         for (std::uint32_t row = 0; row < table.rowCount; ++row)
             holders += std::all_of(items.begin(), items.end(),
-                                   [&](const Item& item) {
-                                       return table.code(row, static_cast<std::size_t>(item.column)) == item.code;
+                                   [&](const auto& item) {
+                                       return table.code(row, static_cast<std::size_t>(item.first)) == item.second;
                                    })
                            ? 1U
                            : 0U;
         return holders;
     };
-    for (std::size_t i = 0; i < result.msus.size(); i += 1 + result.msus.size() / 100) {
-        const MinimalSampleUnique& msu = result.msus[i];
+    for (std::size_t i = 0; i < found.msus.size(); i += 1 + found.msus.size() / 100) {
+        const NaiveMsu& msu = found.msus[i];
         CHECK(support(msu.items) == 1);
         for (std::size_t drop = 0; drop < msu.items.size() && msu.items.size() > 1; ++drop) {
             auto smaller = msu.items;
