@@ -24,7 +24,7 @@ struct RoleChoice {
     const char* help;
 };
 
-constexpr std::array<RoleChoice, 4> roleChoices{{
+constexpr std::array<RoleChoice, 5> roleChoices{{
     {core::ColumnRole::QuasiIdentifier, QT_TRANSLATE_NOOP("qiscout::ui::ColumnPanel", "Candidate"),
      QT_TRANSLATE_NOOP("qiscout::ui::ColumnPanel",
                        "Something an outsider might know about a person (age, postcode, job): searched.")},
@@ -36,6 +36,10 @@ constexpr std::array<RoleChoice, 4> roleChoices{{
     {core::ColumnRole::Sensitive, QT_TRANSLATE_NOOP("qiscout::ui::ColumnPanel", "Sensitive"),
      QT_TRANSLATE_NOOP("qiscout::ui::ColumnPanel",
                        "What must stay secret (diagnosis, income): not searched, kept for the report.")},
+    {core::ColumnRole::Weight, QT_TRANSLATE_NOOP("qiscout::ui::ColumnPanel", "Weight"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ColumnPanel",
+                       "How many people each row stands for (a survey's sampling weight): not searched, used for "
+                       "the individual risk.")},
 }};
 
 QComboBox* roleBox(QTreeWidget* tree, int column)

@@ -21,7 +21,8 @@ Project sampleProject()
     project.roles = {{"name", ColumnRole::DirectIdentifier},
                      {"age", ColumnRole::QuasiIdentifier},
                      {"diagnosis", ColumnRole::Sensitive},
-                     {"comment", ColumnRole::Ignored}};
+                     {"comment", ColumnRole::Ignored},
+                     {"weight", ColumnRole::Weight}};
     project.parameters.k = 5;
     project.parameters.threads = 3;
     project.parameters.batchSize = 8192;

@@ -14,14 +14,16 @@ enum class ColumnRole {
     Ignored,          ///< left out of the search and the report
     DirectIdentifier, ///< left out of the search, named in the report as to be removed
     Sensitive,        ///< left out of the search, kept for the report
+    Weight,           ///< left out of the search; each row's sampling weight for the risk assessment
 };
 
 /// The names of the roles in projects and reports.
-inline constexpr std::array<EnumName<ColumnRole>, 4> columnRoleNames{{
+inline constexpr std::array<EnumName<ColumnRole>, 5> columnRoleNames{{
     {ColumnRole::QuasiIdentifier, "quasi-identifier"},
     {ColumnRole::Ignored, "ignored"},
     {ColumnRole::DirectIdentifier, "direct-identifier"},
     {ColumnRole::Sensitive, "sensitive"},
+    {ColumnRole::Weight, "weight"},
 }};
 
 [[nodiscard]] const char* toString(ColumnRole role);

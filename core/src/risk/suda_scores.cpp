@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "risk/suda_scores.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <memory>
+
+#include "engines/msu_finder.h"
+
+namespace qiscout::core {
+namespace {
+
+// Per row: MSUs by size, and per key column the summed weights of the MSUs containing it.
+class ScoreSink final : public MsuSink {
+public:
+    ScoreSink(std::uint32_t rows, std::size_t keys, const std::vector<double>& weights)
+        : m_rows(rows)
+        , m_keys(keys)
+        , m_weights(weights)
+        , m_counts(std::size_t{rows} * keys, 0)
+        , m_raw(std::size_t{rows} * keys, 0.0)
+    {}
+
+    void found(std::uint32_t row, std::uint64_t localColumns) override
+    {
+        const auto size = static_cast<std::size_t>(std::popcount(localColumns));
+        ++m_counts[row * m_keys + size - 1];
+        const double weight = m_weights[size - 1];
+        for (std::uint64_t rest = localColumns; rest != 0; rest &= rest - 1)
+            m_raw[row * m_keys + static_cast<std::size_t>(std::countr_zero(rest))] += weight;
+    }
+    [[nodiscard]] std::unique_ptr<MsuSink> fork() const override
+    {
+        return std::make_unique<ScoreSink>(m_rows, m_keys, m_weights);
+    }
+    void join(MsuSink& other) override
+    {
+        const auto& sink = static_cast<const ScoreSink&>(other);
+        for (std::size_t i = 0; i < m_counts.size(); ++i) {
+            m_counts[i] += sink.m_counts[i];
+            m_raw[i] += sink.m_raw[i];
+        }
+    }
+
+    /// Row-major rows x sizes 1..keys.
+    [[nodiscard]] const std::vector<std::uint64_t>& counts() const { return m_counts; }
+    /// Row-major rows x key columns.
+    [[nodiscard]] const std::vector<double>& raw() const { return m_raw; }
+
+private:
+    std::uint32_t m_rows;
+    std::size_t m_keys;
+    const std::vector<double>& m_weights;
+    std::vector<std::uint64_t> m_counts;
+    std::vector<double> m_raw;
+};
+
+} // namespace
+
+double sudaWeight(SudaScoring scoring, int scoredColumns, int size)
+{
+    long double factorialRest = 1; // (M - k)!
+    for (int j = 2; j <= scoredColumns - size; ++j)
+        factorialRest *= j;
+    if (scoring == SudaScoring::Elliot)
+        return static_cast<double>(factorialRest);
+    long double factorialSize = 1; // k!
+    for (int j = 2; j <= size; ++j)
+        factorialSize *= j;
+    long double factorialAll = 1; // M!
+    for (int j = 2; j <= scoredColumns; ++j)
+        factorialAll *= j;
+    return static_cast<double>((std::pow(2.0L, scoredColumns - size) - 1) * factorialSize * factorialRest /
+                               factorialAll);
+}
+
+SudaScores computeSudaScores(const EncodedTable& table, const SudaOptions& options,
+                             std::span<const std::uint32_t> classSizes, std::stop_token stop)
+{
+    const std::size_t keys = options.keyColumns.size();
+    const std::uint32_t rows = table.rowCount;
+    SudaScores result;
+    // sdcMicro pads one or two key variables with constant columns, which count in M.
+    const int scoredColumns = std::max(3, static_cast<int>(keys));
+    result.summary.scoredColumns = scoredColumns;
+    std::vector<double> weights;
+    for (std::size_t size = 1; size <= keys; ++size)
+        weights.push_back(sudaWeight(options.scoring, scoredColumns, static_cast<int>(size)));
+
+    ColumnSet keySet;
+    for (const int column : options.keyColumns)
+        keySet = keySet.with(column);
+    ScoreSink sink(rows, keys, weights);
+    MsuSearchOptions search;
+    search.columns = keySet;
+    search.maxSize = static_cast<int>(keys);
+    search.missingValuesAreItems = false;
+    search.threads = options.threads;
+    search.itemsDone = options.itemsDone;
+    search.itemsTotal = options.itemsTotal;
+    result.complete = findMinimalSampleUniques(table, search, std::move(stop), sink).complete;
+
+    // Scores from the exact counts, summed by size as sdcMicro sums them.
+    result.scores.assign(rows, 0);
+    result.contributions.assign(std::size_t{rows} * keys, 0);
+    result.summary.msusBySize.assign(keys, 0);
+    for (std::uint32_t row = 0; row < rows; ++row) {
+        double score = 0;
+        for (std::size_t size = 0; size < keys; ++size) {
+            const std::uint64_t count = sink.counts()[row * keys + size];
+            score += static_cast<double>(count) * weights[size];
+            result.summary.msusBySize[size] += count;
+        }
+        result.scores[row] = score;
+        if (score > 0)
+            for (std::size_t key = 0; key < keys; ++key)
+                result.contributions[row * keys + key] = sink.raw()[row * keys + key] / score;
+    }
+    while (!result.summary.msusBySize.empty() && result.summary.msusBySize.back() == 0)
+        result.summary.msusBySize.pop_back();
+
+    // Attribute contributions: each column's summed MSU weights against the summed scores; per
+    // value, the share of the column's own sum carried by the rows holding that value.
+    double totalScore = 0;
+    for (const double score : result.scores)
+        totalScore += score;
+    for (std::size_t key = 0; key < keys; ++key) {
+        const EncodedColumn& column = table.columns[static_cast<std::size_t>(options.keyColumns[key])];
+        std::vector<double> byCode(column.distinctCount(), 0);
+        double columnTotal = 0;
+        for (std::uint32_t row = 0; row < rows; ++row) {
+            const double raw = sink.raw()[row * keys + key];
+            columnTotal += raw;
+            byCode[column.codes[row]] += raw;
+        }
+        result.summary.attributeContributions.push_back(totalScore > 0 ? 100 * columnTotal / totalScore : 0);
+        for (double& share : byCode)
+            share = columnTotal > 0 ? 100 * share / columnTotal : 0;
+        result.summary.levelContributions.push_back(std::move(byCode));
+    }
+
+    // DIS-SUDA: the probability that a sample unique is a population unique, Dis = U f / (U f +
+    // P (1 - f)) for U rows unique and P rows in pairs on the key columns, spread over the rows by
+    // their scores. sdcMicro's U / Dis - U is P (1 - f) / f, which needs no U; it computes Dis in
+    // single precision, so both agree to about six digits.
+    const double f = options.samplingFraction;
+    const auto uniques = static_cast<double>(std::count(classSizes.begin(), classSizes.end(), 1U));
+    const auto paired = static_cast<double>(std::count(classSizes.begin(), classSizes.end(), 2U));
+    result.summary.disProbability = uniques > 0 ? uniques * f / (uniques * f + paired * (1 - f)) : 0;
+    const double q = 1 + (8.0 - scoredColumns) / 20;
+    double adjustment = 0;
+    for (const double score : result.scores)
+        if (score > 0)
+            adjustment += 1 / std::pow(score, q);
+    const double spread = paired * (1 - f) / f;
+    result.disScores.assign(rows, 0);
+    for (std::uint32_t row = 0; row < rows; ++row)
+        if (result.scores[row] > 0)
+            result.disScores[row] = 1 / (1 + spread / (std::pow(result.scores[row], q) * adjustment));
+    return result;
+}
+
+} // namespace qiscout::core
