@@ -52,6 +52,7 @@ int main(int argc, char** argv)
     addAttackCheckCommand(app, selected);
     addBenchDependenciesCommand(app, selected);
     addBenchDlInferenceCommand(app, selected);
+    addRiskCommand(app, selected);
 
     try {
         app.parse(argc, argv);

@@ -30,5 +30,6 @@ void addDependenciesCommand(CLI::App& app, Command& selected);
 void addAttackCheckCommand(CLI::App& app, Command& selected);
 void addBenchDependenciesCommand(CLI::App& app, Command& selected);
 void addBenchDlInferenceCommand(CLI::App& app, Command& selected);
+void addRiskCommand(CLI::App& app, Command& selected);
 
 } // namespace qiscout::cli

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qiscout/core/report/risk_json.h"
+
+#include <optional>
+
+#include "report/risk_json_value.h"
+
+namespace qiscout::core {
+namespace {
+
+nlohmann::ordered_json orNull(std::optional<double> value)
+{
+    return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
+std::string nameOf(int column, const std::vector<std::string>& columnNames)
+{
+    const auto position = static_cast<std::size_t>(column);
+    return position < columnNames.size() ? columnNames[position] : std::to_string(column);
+}
+
+} // namespace
+
+nlohmann::ordered_json riskSummaryJson(const RiskAssessment& risk, const std::vector<std::string>& columnNames)
+{
+    nlohmann::ordered_json document;
+    document["rows"] = risk.rowCount;
+    nlohmann::ordered_json keys = nlohmann::ordered_json::array();
+    for (const int column : risk.keyColumns)
+        keys.push_back(nameOf(column, columnNames));
+    document["columns"] = keys;
+    document["sampling_fraction"] = risk.samplingFraction;
+    document["k"] = risk.k;
+    document["weight"] = risk.weightColumn ? nlohmann::ordered_json(nameOf(*risk.weightColumn, columnNames))
+                                           : nlohmann::ordered_json(nullptr);
+    document["scoring"] = toString(risk.scoring);
+    document["complete"] = risk.complete;
+
+    nlohmann::ordered_json contributions = nlohmann::ordered_json::object();
+    for (std::size_t key = 0; key < risk.keyColumns.size() && key < risk.suda.attributeContributions.size(); ++key)
+        contributions[nameOf(risk.keyColumns[key], columnNames)] = risk.suda.attributeContributions[key];
+    document["attribute_contributions"] = contributions;
+
+    const PopulationUniqueness& population = risk.population;
+    document["population_uniqueness"] = {
+        {"pitman", orNull(population.pitman)},
+        {"zayatz", orNull(population.zayatz)},
+        {"snb", orNull(population.snb)},
+        {"dankar", orNull(population.dankar)},
+        {"dankar_model", population.dankarModel ? nlohmann::ordered_json(toString(*population.dankarModel))
+                                                : nlohmann::ordered_json(nullptr)},
+        {"population_size", population.populationSize}};
+    document["sample_uniques"] = risk.sample.sampleUniques;
+    document["classes"] = risk.sample.classes;
+    document["prosecutor"] = {{"highest", risk.sample.highestProsecutorRisk},
+                              {"average", risk.sample.averageProsecutorRisk},
+                              {"records_at_risk", risk.sample.recordsAtRisk}};
+    document["marketer_risk"] = risk.sample.marketerRisk;
+    document["global_risk"] = {{"expected_reidentifications", risk.global.expectedReidentifications},
+                               {"risk", risk.global.risk}};
+    document["suda"] = {{"scored_columns", risk.suda.scoredColumns},
+                        {"msus_by_size", risk.suda.msusBySize},
+                        {"dis_probability", risk.suda.disProbability}};
+    return document;
+}
+
+nlohmann::ordered_json riskRecordsJson(const RiskAssessment& risk)
+{
+    nlohmann::ordered_json records = nlohmann::ordered_json::array();
+    const bool weighted = !risk.populationClassSizes.empty();
+    for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row) {
+        nlohmann::ordered_json record = {{"row", row + 1},
+                                         {"class_size", risk.classSizes[row]},
+                                         {"prosecutor_risk", risk.prosecutorRisk[row]},
+                                         {"suda_score", risk.sudaScores[row]},
+                                         {"dis_suda_score", risk.disSudaScores[row]},
+                                         {"individual_risk", risk.individualRisk[row]}};
+        if (weighted)
+            record["population_class_size"] = risk.populationClassSizes[row];
+        records.push_back(std::move(record));
+    }
+    return records;
+}
+
+std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& context)
+{
+    nlohmann::ordered_json document = riskSummaryJson(risk, context.columnNames);
+    document["source"] = context.sourcePath;
+    document["records"] = riskRecordsJson(risk);
+    document["stats"] = {{"seconds", risk.seconds}, {"load_seconds", context.loadSeconds}};
+    return document.dump(2) + "\n";
+}
+
+} // namespace qiscout::core
