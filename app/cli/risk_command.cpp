@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/io/atomic_file_writer.h"
 #include "qiscout/core/io/table_loader.h"
@@ -27,6 +28,7 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "report_option.h"
 
 namespace qiscout::cli {
 namespace {
@@ -40,6 +42,7 @@ struct RiskOptions {
     core::SudaScoring scoring = core::SudaScoring::Elliot;
     std::optional<int> threads;
     std::string json;
+    ReportRequest report;
     LoadFlags load;
 };
 
@@ -113,6 +116,24 @@ std::optional<int> columnNamed(const core::EncodedTable& table, const std::strin
             return static_cast<int>(column);
     std::cerr << "qiscout-cli risk: no column is named '" << name << "' in " << table.sourcePath << ".\n";
     return std::nullopt;
+}
+
+// The quasi-identifier search on the key columns that the report presents next to the risks.
+std::optional<core::SearchResult> searchKeyColumns(const core::EncodedTable& table, const core::RiskAssessment& risk,
+                                                   const RiskOptions& options, std::stop_token stop,
+                                                   core::SearchParameters& parameters)
+{
+    parameters.k = options.k;
+    parameters.threads = options.threads;
+    core::ColumnSet keys;
+    for (const int column : risk.keyColumns)
+        keys = keys.with(column);
+    parameters.columns = keys;
+    core::NullObserver quiet;
+    core::SearchResult result = core::runSearch(table, parameters, core::Algorithm::Auto, std::move(stop), quiet);
+    if (!result.complete)
+        return std::nullopt;
+    return result;
 }
 
 int runRisk(const RiskOptions& options)
@@ -208,7 +229,26 @@ int runRisk(const RiskOptions& options)
             }
         }
     }
-    return exitOk;
+    if (options.report.outputs.empty())
+        return exitOk;
+
+    core::ReportInput report;
+    std::optional<core::SearchResult> search =
+        searchKeyColumns(table, risk, options, interrupt.token(), report.parameters);
+    if (!search) {
+        std::cerr << "qiscout-cli: search cancelled.\n";
+        return exitCancelled;
+    }
+    report.roles.assign(table.columnCount(), core::ColumnRole::Ignored);
+    for (const int column : risk.keyColumns)
+        report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
+    if (risk.weightColumn)
+        report.roles[static_cast<std::size_t>(*risk.weightColumn)] = core::ColumnRole::Weight;
+    report.result = std::move(*search);
+    report.loadSeconds = loadSeconds;
+    report.risk = std::make_shared<const core::RiskAssessment>(std::move(risk));
+    report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+    return writeReports(options.report, report);
 }
 
 } // namespace
@@ -234,6 +274,7 @@ void addRiskCommand(CLI::App& app, Command& selected)
         ->transform(oneOf(core::sudaScoringNames));
     command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    addReportOptions(*command, options->report);
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runRisk(*options); }; });
 }

@@ -105,7 +105,8 @@ QByteArray renderReportPdf(const core::QiReport& report, const QImage& latticePi
     document.documentLayout()->setPaintDevice(&writer);
     document.setDefaultStyleSheet(QString::fromLatin1(pdfStyleSheet));
     for (const core::ReportChart chart : {core::ReportChart::MinimalSetsBySize, core::ReportChart::ColumnRanking,
-                                          core::ReportChart::RecordsAtRisk, core::ReportChart::LatticeLevels})
+                                          core::ReportChart::RecordsAtRisk, core::ReportChart::LatticeLevels,
+                                          core::ReportChart::DisSudaScores, core::ReportChart::AttributeContributions})
         document.addResource(QTextDocument::ImageResource,
                              QUrl(QString::fromStdString(core::reportChartResourceName(chart))),
                              renderSvg(core::reportChartSvg(report, chart)));

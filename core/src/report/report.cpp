@@ -444,6 +444,8 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options, std
     report.latticeLevels = summariseLevels(report);
     report.summary = summarise(report);
     report.protection = input.protection;
+    if (input.risk)
+        report.recordRisk = buildRecordRiskSection(input.risk, table, options.riskiestRowLimit, options.includeValues);
     return report;
 }
 

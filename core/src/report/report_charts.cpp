@@ -193,6 +193,37 @@ std::string latticeLevels(const QiReport& report)
     return svg;
 }
 
+std::string disSudaScores(const QiReport& report)
+{
+    std::vector<Bar> bars;
+    if (report.recordRisk) {
+        for (const RiskHistogramBin& bin : report.recordRisk->disSudaScores.bins) {
+            std::string label = bin.upper == 0 ? "0"
+                                : std::isinf(bin.upper)
+                                    ? "above " + fixedDecimals(bin.lower, 1)
+                                    : fixedDecimals(bin.lower, 1) + "\xE2\x80\x93" + fixedDecimals(bin.upper, 1);
+            bars.push_back(
+                {label, bin.records, groupDigits(bin.records) + " (" + percentOf(bin.records, report.rows) + ")"});
+        }
+    }
+    return horizontalBars("Records by DIS-SUDA score", bars, "#8e44ad", "No record-level risk was assessed.");
+}
+
+std::string attributeContributions(const QiReport& report)
+{
+    std::vector<Bar> bars;
+    if (report.recordRisk) {
+        const RiskAssessment& risk = *report.recordRisk->assessment;
+        for (std::size_t key = 0; key < risk.keyColumns.size(); ++key) {
+            const double percent = risk.suda.attributeContributions[key];
+            bars.push_back({report.columns[static_cast<std::size_t>(risk.keyColumns[key])].name,
+                            static_cast<std::uint64_t>(std::llround(percent * 100)), fixedDecimals(percent, 1) + "%"});
+        }
+    }
+    return horizontalBars("Share of the SUDA scores each key column takes part in", bars, "#16a085",
+                          "No record-level risk was assessed.");
+}
+
 } // namespace
 
 std::string reportChartSvg(const QiReport& report, ReportChart chart)
@@ -205,9 +236,13 @@ std::string reportChartSvg(const QiReport& report, ReportChart chart)
     case ReportChart::RecordsAtRisk:
         return recordsAtRisk(report);
     case ReportChart::LatticeLevels:
+        return latticeLevels(report);
+    case ReportChart::DisSudaScores:
+        return disSudaScores(report);
+    case ReportChart::AttributeContributions:
         break;
     }
-    return latticeLevels(report);
+    return attributeContributions(report);
 }
 
 std::string reportChartResourceName(ReportChart chart)
@@ -220,9 +255,13 @@ std::string reportChartResourceName(ReportChart chart)
     case ReportChart::RecordsAtRisk:
         return "qiscout-chart-records-at-risk.png";
     case ReportChart::LatticeLevels:
+        return "qiscout-chart-lattice-levels.png";
+    case ReportChart::DisSudaScores:
+        return "qiscout-chart-dis-suda-scores.png";
+    case ReportChart::AttributeContributions:
         break;
     }
-    return "qiscout-chart-lattice-levels.png";
+    return "qiscout-chart-attribute-contributions.png";
 }
 
 } // namespace qiscout::core

@@ -1,10 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <array>
+#include <charconv>
+
 #include "qiscout/core/report/report_writers.h"
 
 #include "report/report_protection_section.h"
 #include "report/report_text.h"
 
 namespace qiscout::core {
+namespace {
+
+// The shortest text that reads back as the same double ("0.5", "720", "0.0136986301369863").
+std::string exactNumber(double value)
+{
+    std::array<char, 32> text{};
+    const auto [end, error] = std::to_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() ? std::string(text.data(), end) : std::string();
+}
+
+} // namespace
 
 std::string reportToCsv(const QiReport& report)
 {
@@ -21,6 +35,22 @@ std::string reportToCsv(const QiReport& report)
     }
     if (report.protection)
         csv += protectionCsv(*report.protection);
+    if (!report.recordRisk)
+        return csv;
+
+    // The per-record scores follow as a second table after an empty line.
+    const RiskAssessment& risk = *report.recordRisk->assessment;
+    const bool weighted = !risk.populationClassSizes.empty();
+    csv += "\r\nrow,class_size,prosecutor_risk,suda_score,dis_suda_score,individual_risk";
+    csv += weighted ? ",population_class_size\r\n" : "\r\n";
+    for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row) {
+        csv += std::to_string(row + 1) + "," + std::to_string(risk.classSizes[row]) + "," +
+               exactNumber(risk.prosecutorRisk[row]) + "," + exactNumber(risk.sudaScores[row]) + "," +
+               exactNumber(risk.disSudaScores[row]) + "," + exactNumber(risk.individualRisk[row]);
+        if (weighted)
+            csv += "," + exactNumber(risk.populationClassSizes[row]);
+        csv += "\r\n";
+    }
     return csv;
 }
 

@@ -3,6 +3,7 @@
 // self-closed) so that it is well-formed XML as well as HTML5, and a test can check its balance.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,7 @@ public:
         writeRanking();
         writeSafeSets();
         writeRecordsAtRisk();
+        writeRecordLevelRisk();
         writeDependencies();
         writeLattice();
         writeGlossary();
@@ -391,6 +393,120 @@ private:
     std::string dependencyText(const FunctionalDependency& dependency) const
     {
         return dependency.lhs.empty() ? "(nothing: a single value)" : names(dependency.lhs);
+    }
+
+    void writeRecordLevelRisk()
+    {
+        if (!m_report.recordRisk)
+            return;
+        const RecordRiskSection& section = *m_report.recordRisk;
+        const RiskAssessment& risk = *section.assessment;
+        const QiReport& r = m_report;
+        const auto keyNames = [&] {
+            std::string text;
+            for (const int column : risk.keyColumns)
+                text += (text.empty() ? "" : ", ") + columnName(column);
+            return text;
+        };
+        const auto share = [](std::optional<double> value) {
+            return value ? escapeXml(sharePercent(*value)) : std::string("no estimate");
+        };
+
+        heading("record-risk", "Record-level risk");
+        line(m_rich ? "<table border=\"0\" cellpadding=\"8\" width=\"100%\" bgcolor=\"#fdf2f0\"><tr><td>"
+                    : "<div class=\"summary\">");
+        for (const std::string& sentence : section.summary)
+            paragraph(escapeXml(sentence));
+        line(m_rich ? "</td></tr></table>" : "</div>");
+        paragraph(
+            "Key columns (what an intruder is assumed to know): " + keyNames() + ". Sampling fraction " +
+                escapeXml(sharePercent(risk.samplingFraction)) + " of the population" +
+                (risk.weightColumn ? ", sampling weights from " + columnName(*risk.weightColumn) : std::string()) + ".",
+            "note");
+
+        line("<h3>Sample and population</h3>");
+        const std::uint64_t rows = r.rows;
+        std::vector<std::pair<std::string, std::string>> figures{
+            {"Records unique on the key columns", groupDigits(risk.sample.sampleUniques) + " (" +
+                                                      escapeXml(percentOf(risk.sample.sampleUniques, rows)) + ")"},
+            {"Records in classes of at most k = " + std::to_string(risk.k) + " records",
+             groupDigits(risk.sample.recordsAtRisk) + " (" + escapeXml(percentOf(risk.sample.recordsAtRisk, rows)) +
+                 ")"},
+            {"Highest prosecutor risk (1 / class size)", fourSignificant(risk.sample.highestProsecutorRisk)},
+            {"Average prosecutor risk", fourSignificant(risk.sample.averageProsecutorRisk)},
+            {"Marketer risk (expected re-identifications per record)", fourSignificant(risk.sample.marketerRisk)},
+            {risk.weightColumn ? "Global risk from the weights (Benedetti-Franconi individual risk)"
+                               : "Global risk (mean of 1 / class size)",
+             fourSignificant(risk.global.risk) + " (" + fourSignificant(risk.global.expectedReidentifications) +
+                 " expected re-identifications)"},
+            {"Population uniques, Pitman model", share(risk.population.pitman)},
+            {"Population uniques, Zayatz model", share(risk.population.zayatz)},
+            {"Population uniques, SNB model", share(risk.population.snb)},
+            {std::string("Population uniques, Dankar et al.'s rule") +
+                 (risk.population.dankarModel ? std::string(" (chose ") + toString(*risk.population.dankarModel) + ")"
+                                              : std::string()),
+             share(risk.population.dankar)},
+        };
+        tableHeader(figures.size(), {{"Measure", false}, {"Value", true}});
+        for (const auto& [measure, value] : figures)
+            line("<tr>" + cell(escapeXml(measure)) + "<td class=\"num\" align=\"right\">" + value + "</td></tr>");
+        line("</tbody></table>");
+        paragraph("Population uniques are shares of the " +
+                      groupDigits(static_cast<std::uint64_t>(risk.population.populationSize + 0.5)) +
+                      " people the population holds at this sampling fraction, estimated as ARX estimates them.",
+                  "note");
+
+        line("<h3>SUDA scores</h3>");
+        std::string sizes;
+        for (std::size_t size = 0; size < risk.suda.msusBySize.size(); ++size)
+            sizes += (sizes.empty() ? "" : ", ") + groupDigits(risk.suda.msusBySize[size]) + " of " +
+                     std::to_string(size + 1) + (size == 0 ? " value" : " values");
+        paragraph("A minimal sample unique is a combination of a record's values that no other record shares, while "
+                  "every smaller part of it is shared. SUDA scores a record by its minimal sample uniques, the smaller "
+                  "ones weighing more; DIS-SUDA turns the scores into the probability of a correct match. Found: " +
+                  (sizes.empty() ? std::string("none") : sizes) + ".");
+        chart(ReportChart::DisSudaScores, "Records by DIS-SUDA score");
+        chart(ReportChart::AttributeContributions, "Share of the SUDA scores each key column takes part in");
+        paragraph(std::string("Scores as sdcMicro's suda2() computes them (") +
+                      (risk.scoring == SudaScoring::Elliot ? "Elliot et al.'s weights" : "the IHSN weights") +
+                      "); a column's share counts every minimal sample unique it is part of, so the shares can add up "
+                      "to more than 100%.",
+                  "note");
+
+        if (section.riskiest.empty())
+            return;
+        line("<h3>The riskiest records</h3>");
+        paragraph(section.valuesIncluded
+                      ? "Values are shown because they were explicitly requested: handle this report as "
+                        "confidentially as the data itself."
+                      : "Values are redacted; they can be included on explicit request. Row 1 is the first row after "
+                        "the header.",
+                  "note");
+        std::vector<std::pair<std::string, bool>> columns{{"Row", true},
+                                                          {"SUDA score", true},
+                                                          {"DIS-SUDA score", true},
+                                                          {"Individual risk", true},
+                                                          {"Class size", true},
+                                                          {"Column contributing most", false}};
+        if (section.valuesIncluded)
+            columns.emplace_back("Values (key columns)", false);
+        tableHeader(section.riskiest.size(), columns);
+        for (const RiskiestRecord& record : section.riskiest) {
+            std::string text =
+                "<tr>" + numberCell(groupDigits(std::uint64_t{record.row} + 1)) +
+                numberCell(fourSignificant(record.sudaScore)) + numberCell(fourSignificant(record.disSudaScore)) +
+                numberCell(fourSignificant(record.individualRisk)) + numberCell(groupDigits(record.classSize)) +
+                cell(record.topColumn ? columnName(*record.topColumn) : std::string("-"));
+            if (section.valuesIncluded) {
+                std::string values;
+                for (std::size_t i = 0; i < record.values.size() && i < risk.keyColumns.size(); ++i)
+                    values +=
+                        (i > 0 ? "; " : "") + columnName(risk.keyColumns[i]) + " = " + escapeXml(record.values[i]);
+                text += cell(values);
+            }
+            line(text + "</tr>");
+        }
+        line("</tbody></table>");
     }
 
     void writeDependencies()

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "qiscout/core/report/report_writers.h"
 
 #include "report/dependency_json_fields.h"
 #include "report/report_protection_section.h"
+#include "report/risk_json_value.h"
 
 namespace qiscout::core {
 namespace {
@@ -157,6 +160,31 @@ std::string reportToJson(const QiReport& report)
     json["lattice_levels"] = std::move(levels);
     if (report.protection)
         json["protection"] = protectionJson(*report.protection);
+
+    if (report.recordRisk) {
+        const RecordRiskSection& recordRisk = *report.recordRisk;
+        Json section = riskSummaryJson(*recordRisk.assessment, report.columnNames());
+        section["summary"] = recordRisk.summary;
+        Json bins = Json::array();
+        for (const RiskHistogramBin& bin : recordRisk.disSudaScores.bins)
+            bins.push_back({{"above", bin.lower},
+                            {"at_most", std::isinf(bin.upper) ? Json(nullptr) : Json(bin.upper)},
+                            {"records", bin.records}});
+        section["dis_suda_histogram"] = std::move(bins);
+        Json records = Json::array();
+        for (const RiskiestRecord& record : recordRisk.riskiest)
+            records.push_back({{"row_number", std::uint64_t{record.row} + 1},
+                               {"suda_score", record.sudaScore},
+                               {"dis_suda_score", record.disSudaScore},
+                               {"individual_risk", record.individualRisk},
+                               {"class_size", record.classSize},
+                               {"top_column", record.topColumn ? columnName(report, *record.topColumn) : Json(nullptr)},
+                               {"values", recordRisk.valuesIncluded ? Json(record.values) : Json(nullptr)}});
+        section["values_included"] = recordRisk.valuesIncluded;
+        section["riskiest_records"] = std::move(records);
+        section["records"] = riskRecordsJson(*recordRisk.assessment);
+        json["record_level_risk"] = std::move(section);
+    }
 
     // Names and values come from the file; invalid UTF-8 is replaced rather than failing the report.
     return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

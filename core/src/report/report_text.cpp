@@ -57,13 +57,21 @@ std::string fixedDecimals(double value, int decimals)
     return fmt::format("{:.{}f}", value, decimals);
 }
 
+std::string fourSignificant(double value)
+{
+    return fmt::format("{:.4g}", value);
+}
+
 std::string percentOf(std::uint64_t part, std::uint64_t whole)
 {
-    if (whole == 0)
-        return "0%";
-    const double value = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+    return whole == 0 ? "0%" : sharePercent(static_cast<double>(part) / static_cast<double>(whole));
+}
+
+std::string sharePercent(double share)
+{
+    const double value = 100.0 * share;
     // "0.0%" would read as "nobody"; a few rows out of many are still somebody.
-    if (part > 0 && value < 0.05)
+    if (share > 0 && value < 0.05)
         return "less than 0.1%";
     return fixedDecimals(value, 1) + "%";
 }

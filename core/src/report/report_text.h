@@ -26,4 +26,10 @@ namespace qiscout::core {
 /// share, which "0.0%" would hide; "0%" when whole is 0. Every percentage of the reports comes from here.
 [[nodiscard]] std::string percentOf(std::uint64_t part, std::uint64_t whole);
 
+/// Four significant digits ("720", "2.731", "0.01237"), for scores and risks.
+[[nodiscard]] std::string fourSignificant(double value);
+
+/// A share (0.125) as percentOf writes it ("12.5%", "less than 0.1%").
+[[nodiscard]] std::string sharePercent(double share);
+
 } // namespace qiscout::core

@@ -24,6 +24,10 @@ void validate(const EncodedTable& table, const RiskParameters& parameters, int h
     const auto columns = static_cast<int>(table.columnCount());
     if (parameters.keyColumns.empty())
         throw RiskParameterError("Choose at least one key column: the values an intruder may know.");
+    // The MSU search keeps an MSU's columns in one 64-bit word.
+    if (parameters.keyColumns.size() > ColumnSet::capacity)
+        throw RiskParameterError("SUDA scores at most " + std::to_string(ColumnSet::capacity) + " key columns, not " +
+                                 std::to_string(parameters.keyColumns.size()) + "; choose fewer.");
     if (parameters.keyColumns.last() >= columns)
         throw RiskParameterError("Key column " + std::to_string(parameters.keyColumns.last() + 1) +
                                  " does not exist: the table has " + std::to_string(columns) + " columns.");

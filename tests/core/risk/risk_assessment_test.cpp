@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <map>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -71,6 +72,12 @@ TEST_CASE("Risk assessment rejects parameters it cannot use", "[risk]")
     const EncodedTable table = testing::workedExample();
     CHECK_THROWS_AS(assessRisk(table, on(ColumnSet())), RiskParameterError);
     CHECK_THROWS_AS(assessRisk(table, on(ColumnSet::of({7}))), RiskParameterError);
+    std::vector<std::vector<std::string>> wideRow(1, std::vector<std::string>(65, "x"));
+    std::vector<std::string> wideNames;
+    for (int column = 0; column < 65; ++column)
+        wideNames.push_back("c" + std::to_string(column));
+    CHECK_THROWS_WITH(assessRisk(encodeRows(wideNames, wideRow), on(ColumnSet::firstN(65))),
+                      Catch::Contains("at most 64 key columns, not 65"));
     RiskParameters parameters = on(ColumnSet::of({0, 1}));
     for (const double fraction : {0.0, -0.5, 1.5}) {
         parameters.samplingFraction = fraction;

@@ -16,6 +16,8 @@
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/report/dependency_analysis.h"
 #include "qiscout/core/report/protection_report.h"
+#include "qiscout/core/report/record_risk_section.h"
+#include "qiscout/core/risk/risk_assessment.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -43,6 +45,8 @@ struct ReportInput {
     /// A protected version of the table: the dependencies section says whether the FFD attack
     /// succeeds on it.
     std::optional<ProtectedRelease> protectedRelease;
+    /// The record-level risk of the same table, when assessed: adds the "Record-level risk" section.
+    std::shared_ptr<const RiskAssessment> risk;
 };
 
 /// Choices that change what the report discloses.
@@ -176,6 +180,8 @@ struct QiReport {
     std::vector<LatticeLevel> latticeLevels;
     /// Set when the report follows an anonymisation: the "Protection applied" section.
     std::optional<ProtectionReport> protection;
+    /// Present when the input carried a risk assessment.
+    std::optional<RecordRiskSection> recordRisk;
 
     /// Column names in table order.
     [[nodiscard]] std::vector<std::string> columnNames() const;

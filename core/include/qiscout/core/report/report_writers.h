@@ -31,8 +31,16 @@ enum class ReportFormat { Html, Pdf, Json, Csv };
 /// injection).
 [[nodiscard]] std::string reportToCsv(const QiReport& report);
 
-/// The charts of a report.
-enum class ReportChart { MinimalSetsBySize, ColumnRanking, RecordsAtRisk, LatticeLevels };
+/// The charts of a report. DisSudaScores and AttributeContributions belong to the record-level
+/// risk section and say so when the report has none.
+enum class ReportChart {
+    MinimalSetsBySize,
+    ColumnRanking,
+    RecordsAtRisk,
+    LatticeLevels,
+    DisSudaScores,
+    AttributeContributions,
+};
 
 /// One chart as a standalone SVG document (no scripts, no external resources).
 [[nodiscard]] std::string reportChartSvg(const QiReport& report, ReportChart chart);
