@@ -1,14 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <vector>
 
+#include <QAbstractAxis>
 #include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsTextItem>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
+#include <QValueAxis>
 
+#include "charts/chart_style.h"
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"
 #include "charts/evaluation_rate_chart.h"
@@ -44,6 +53,51 @@ QPalette darkPalette()
     return palette;
 }
 
+/// The texts the chart draws right now (titles, axis and bar labels), laid out at the widget's size.
+QStringList visibleTexts(QWidget& widget, QChart& chart)
+{
+    widget.grab();
+    QStringList texts;
+    QList<QGraphicsItem*> pending = chart.childItems();
+    while (!pending.isEmpty()) {
+        QGraphicsItem* item = pending.takeLast();
+        pending << item->childItems();
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+            texts << text->toPlainText();
+    }
+    return texts;
+}
+
+/// Every visible text is whole: Qt Charts elides what does not fit with "...".
+void verifyNothingElided(const QStringList& texts)
+{
+    for (const QString& text : texts)
+        QVERIFY2(!text.contains(QChar(0x2026)) && !text.contains(QStringLiteral("...")), qPrintable(text));
+}
+
+/// The labels a value axis draws: from 0 in steps of its tick interval, in its label format.
+QStringList tickLabels(const QValueAxis& axis)
+{
+    // The axes use "%.Nf" formats; anything else would make this test read the labels wrongly.
+    const QRegularExpression fixed(QStringLiteral("^%\\.(\\d)f$"));
+    const auto match = fixed.match(axis.labelFormat());
+    if (!match.hasMatch())
+        return {axis.labelFormat()};
+    const int decimals = match.captured(1).toInt();
+    QStringList labels;
+    for (double value = axis.min(); value <= axis.max() + axis.tickInterval() / 2; value += axis.tickInterval())
+        labels << QString::number(value, 'f', decimals);
+    return labels;
+}
+
+/// A step of 1, 2 or 5 times a power of ten.
+bool isRound(double step)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    const double factor = step / decade;
+    return std::abs(factor - 1) < 1e-6 || std::abs(factor - 2) < 1e-6 || std::abs(factor - 5) < 1e-6;
+}
+
 void saveScreenshot(QWidget& widget, const QString& name)
 {
     // Screenshots for a human to look at; only when asked for.
@@ -63,13 +117,17 @@ private Q_SLOTS:
     void evaluationRateKeepsALiveLine();
     void classSizesFallInTheirBins();
     void chartsFollowTheDarkPalette();
+    void columnNamesAreNeverElided();
+    void groupsOfAtMostKAreHighlightedAndLabelled();
+    void axesTickAtDistinctRoundNumbers();
+    void clearingAChartLeavesNoAxisBehind();
 };
 
 void ChartsTest::minimalSetsAreCountedBySize()
 {
     qiscout::ui::MinimalSetsBySizeChart chart;
     const SearchResult result = sampleResult();
-    chart.setResult(result, names);
+    chart.setResult(result);
     QList<int> expected;
     for (const MinimalSet& set : result.minimalSets) {
         while (expected.size() < set.columns.size())
@@ -114,8 +172,7 @@ void ChartsTest::evaluationRateKeepsALiveLine()
     for (int sample = 1; sample <= 5; ++sample)
         chart.addSample(sample * 0.1, static_cast<quint64>(sample) * 1000);
     QCOMPARE(chart.sampleCount(), 5);
-    QVERIFY(chart.chart()->title().contains(QStringLiteral("10,000")) ||
-            chart.chart()->title().contains(QStringLiteral("10000")));
+    QVERIFY(chart.caption().contains(QStringLiteral("10,000")) || chart.caption().contains(QStringLiteral("10000")));
     for (int sample = 6; sample <= 5000; ++sample)
         chart.addSample(sample * 0.1, static_cast<quint64>(sample) * 1000);
     QVERIFY(chart.sampleCount() <= 2001);
@@ -164,7 +221,7 @@ void ChartsTest::classSizesFallInTheirBins()
 void ChartsTest::chartsFollowTheDarkPalette()
 {
     qiscout::ui::MinimalSetsBySizeChart chart;
-    chart.setResult(sampleResult(), names);
+    chart.setResult(sampleResult());
     QCOMPARE(chart.chart()->theme(), QChart::ChartThemeLight);
     chart.setPalette(darkPalette());
     QCOMPARE(chart.chart()->theme(), QChart::ChartThemeDark);
@@ -175,6 +232,111 @@ void ChartsTest::chartsFollowTheDarkPalette()
     const auto* series = static_cast<QAbstractBarSeries*>(chart.chart()->series().front());
     QCOMPARE(series->barSets().front()->color(),
              qiscout::ui::stateColor(qiscout::ui::SetState::Vulnerable, darkPalette()));
+}
+
+void ChartsTest::columnNamesAreNeverElided()
+{
+    // #14: at the dock's default size every column name on the axis used to read "…".
+    const QStringList adultNames{
+        QStringLiteral("age"),        QStringLiteral("workclass"),     QStringLiteral("fnlwgt"),
+        QStringLiteral("education"),  QStringLiteral("education-num"), QStringLiteral("marital-status"),
+        QStringLiteral("occupation"), QStringLiteral("relationship"),  QStringLiteral("native-country")};
+    SearchResult result;
+    result.searchedColumns = ColumnSet::firstN(static_cast<int>(adultNames.size()));
+    for (int column = 0; column < adultNames.size(); ++column)
+        result.minimalSets.push_back(MinimalSet{ColumnSet::of({column, (column + 1) % 9}), 2, 1});
+    qiscout::ui::ColumnDangerChart chart;
+    chart.setResult(result, adultNames);
+    chart.resize(470, 330);
+    const QStringList texts = visibleTexts(chart, *chart.chart());
+    verifyNothingElided(texts);
+    for (const QString& name : adultNames)
+        QVERIFY2(texts.contains(name), qPrintable(name));
+    saveScreenshot(chart, QStringLiteral("chart-column-danger-adult.png"));
+}
+
+void ChartsTest::groupsOfAtMostKAreHighlightedAndLabelled()
+{
+    // #14: every bar used to be green, and a narrow dock lost the last label and the axis title.
+    std::vector<std::uint32_t> sizes;
+    for (std::uint32_t size = 1; size <= 12; ++size)
+        sizes.insert(sizes.end(), 13 - size, size);
+    sizes.push_back(300);
+    const std::uint64_t k = 5;
+    for (const QSize size : {QSize(470, 330), QSize(330, 300)}) {
+        qiscout::ui::ClassSizeHistogramChart chart;
+        chart.setClassSizes(sizes, k, QStringLiteral("{age, sex}"));
+        const auto* series = static_cast<const QAbstractBarSeries*>(chart.chart()->series().front());
+        QCOMPARE(series->barSets().size(), 2);
+        QBarSet* atRisk = series->barSets().at(0);
+        QBarSet* safe = series->barSets().at(1);
+        QCOMPARE(atRisk->color(), qiscout::ui::stateColor(qiscout::ui::SetState::Vulnerable, chart.palette()));
+        QCOMPARE(safe->color(), qiscout::ui::stateColor(qiscout::ui::SetState::Safe, chart.palette()));
+        const auto& bins = chart.bins();
+        QCOMPARE(atRisk->count(), static_cast<int>(bins.size()));
+        for (std::size_t index = 0; index < bins.size(); ++index) {
+            const auto at = static_cast<int>(index);
+            const auto classes = static_cast<double>(bins[index].classes);
+            QCOMPARE(atRisk->at(at), bins[index].highSize <= k ? classes : 0.0);
+            QCOMPARE(safe->at(at), bins[index].highSize <= k ? 0.0 : classes);
+        }
+        chart.resize(size);
+        const QStringList texts = visibleTexts(chart, *chart.chart());
+        verifyNothingElided(texts);
+        auto* sizeAxis = qobject_cast<QBarCategoryAxis*>(chart.chart()->axes(Qt::Horizontal).front());
+        QVERIFY(sizeAxis);
+        QCOMPARE(sizeAxis->count(), static_cast<int>(bins.size()));
+        QCOMPARE(sizeAxis->categories().back(), QStringLiteral("96–300"));
+        for (const QString& category : sizeAxis->categories())
+            QVERIFY2(texts.contains(category),
+                     qPrintable(category + QStringLiteral(" in ") + texts.join(QLatin1Char('|'))));
+        QVERIFY(texts.contains(QStringLiteral("People in the group")));
+        saveScreenshot(chart, QStringLiteral("chart-class-sizes-%1.png").arg(size.width()));
+    }
+}
+
+void ChartsTest::axesTickAtDistinctRoundNumbers()
+{
+    // #14: the progress chart read "0 0 0 1 1 1" and the size chart ticked at 0, 47, 94.
+    for (const double maximum : {0.003, 0.04, 0.4, 1.0, 2.7, 9.0, 59.0, 94.0, 105.0, 1234.0, 4.2e6}) {
+        for (const double smallest : {0.01, 1.0}) {
+            QValueAxis axis;
+            qiscout::ui::setRoundRange(axis, std::max(maximum, smallest), smallest);
+            QVERIFY(axis.max() >= maximum);
+            QVERIFY(isRound(axis.tickInterval()));
+            QVERIFY(axis.tickInterval() >= smallest);
+            const QStringList labels = tickLabels(axis);
+            QVERIFY2(labels.size() >= 2 && labels.size() <= 7, qPrintable(labels.join(QLatin1Char(' '))));
+            QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+        }
+    }
+    qiscout::ui::MinimalSetsBySizeChart chart;
+    SearchResult result;
+    result.searchedColumns = ColumnSet::firstN(20);
+    for (int first = 0; first < 19; ++first)
+        for (int second = first + 1; second < 20 && result.minimalSets.size() < 94; ++second)
+            result.minimalSets.push_back(MinimalSet{ColumnSet::of({first, second}), 1, 1});
+    chart.setResult(result);
+    const auto axes = chart.chart()->axes(Qt::Vertical);
+    QCOMPARE(axes.size(), 1);
+    const auto* countAxis = qobject_cast<const QValueAxis*>(axes.front());
+    QVERIFY(countAxis);
+    QVERIFY(isRound(countAxis->tickInterval()));
+    QVERIFY(countAxis->max() >= 94);
+}
+
+void ChartsTest::clearingAChartLeavesNoAxisBehind()
+{
+    // #12: axes taken off a chart were never deleted (LeakSanitizer in the asan-ubsan preset).
+    qiscout::ui::MinimalSetsBySizeChart chart;
+    chart.setResult(sampleResult());
+    QList<QPointer<QAbstractAxis>> axes;
+    for (QAbstractAxis* axis : chart.chart()->axes())
+        axes << axis;
+    QVERIFY(!axes.isEmpty());
+    chart.clear();
+    for (const auto& axis : axes)
+        QVERIFY(axis.isNull());
 }
 
 QTEST_MAIN(ChartsTest)

@@ -1,30 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chart_style.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
-#include <QChartView>
+#include <QHorizontalBarSeries>
 #include <QLegend>
-#include <QVBoxLayout>
+#include <QValueAxis>
 
 #include "lattice/lattice_palette.h"
 
 namespace qiscout::ui {
+namespace {
 
-QChartView* createChartView(QWidget* owner)
-{
-    auto* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->hide();
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    auto* view = new QChartView(chart, owner);
-    view->setRenderHint(QPainter::Antialiasing, true);
-    view->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(owner);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(view);
-    return view;
-}
+/// Room above the highest bar for its count label.
+constexpr double labelHeadroom = 1.12;
+/// Value axes get at most this many intervals.
+constexpr int axisIntervals = 6;
+
+} // namespace
 
 void applyPalette(QChart& chart, const QPalette& palette)
 {
@@ -44,6 +44,80 @@ void applyPalette(QChart& chart, const QPalette& palette)
         axis->setGridLineColor(grid);
         axis->setLinePenColor(palette.color(QPalette::Mid));
     }
+}
+
+void clearChart(QChart& chart)
+{
+    chart.removeAllSeries();
+    for (QAbstractAxis* axis : chart.axes()) {
+        chart.removeAxis(axis);
+        delete axis;
+    }
+}
+
+double roundStep(double maximum, int intervals, double smallestStep)
+{
+    const double raw = std::max(maximum / std::max(intervals, 1), smallestStep);
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double factor : {1.0, 2.0, 5.0, 10.0})
+        if (factor * decade >= raw * (1.0 - 1e-9))
+            return std::max(factor * decade, smallestStep);
+    return std::max(10.0 * decade, smallestStep);
+}
+
+void setRoundRange(QValueAxis& axis, double maximum, double smallestStep)
+{
+    const double step = roundStep(maximum, axisIntervals, smallestStep);
+    axis.setRange(0, std::max(1.0, std::ceil(maximum / step - 1e-9)) * step);
+    axis.setTickType(QValueAxis::TicksDynamic);
+    axis.setTickAnchor(0);
+    axis.setTickInterval(step);
+    const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
+    axis.setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+}
+
+void showCountBars(QChart& chart, const CountBars& bars)
+{
+    clearChart(chart);
+    auto* set = new QBarSet(bars.seriesName);
+    int highest = 0;
+    for (const int count : bars.counts) {
+        *set << count;
+        highest = std::max(highest, count);
+    }
+    QAbstractBarSeries* series = nullptr;
+    if (bars.orientation == Qt::Vertical)
+        series = new QBarSeries;
+    else
+        series = new QHorizontalBarSeries;
+    series->append(set);
+    series->setBarWidth(bars.barWidth);
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    chart.addSeries(series);
+
+    auto* categoryAxis = new QBarCategoryAxis;
+    categoryAxis->append(bars.categories);
+    categoryAxis->setTruncateLabels(false);
+    categoryAxis->setTitleText(bars.categoryAxisTitle);
+    auto* countAxis = new QValueAxis;
+    setRoundRange(*countAxis, std::max(1.0, highest * labelHeadroom), 1.0);
+    countAxis->setTitleText(bars.countAxisTitle);
+    const bool vertical = bars.orientation == Qt::Vertical;
+    chart.addAxis(categoryAxis, vertical ? Qt::AlignBottom : Qt::AlignLeft);
+    chart.addAxis(countAxis, vertical ? Qt::AlignLeft : Qt::AlignBottom);
+    series->attachAxis(categoryAxis);
+    series->attachAxis(countAxis);
+}
+
+void colourBars(QChart& chart, const QColor& color, const QPalette& palette)
+{
+    for (QAbstractSeries* series : chart.series())
+        for (QBarSet* set : static_cast<QAbstractBarSeries*>(series)->barSets()) {
+            set->setColor(color);
+            set->setBorderColor(color);
+            set->setLabelColor(palette.color(QPalette::Text));
+        }
 }
 
 } // namespace qiscout::ui

@@ -2,15 +2,15 @@
 #include "charts/class_size_histogram_chart.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QChartView>
-#include <QEvent>
+#include <QLegend>
 #include <QLogValueAxis>
+#include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include "charts/chart_style.h"
@@ -24,6 +24,8 @@ namespace {
 constexpr std::uint64_t exactSizesUpTo = 10;
 /// Each bin above k holds sizes up to this factor larger than its smallest: few, readable bins.
 constexpr std::uint64_t binGrowth = 4;
+/// More bins than this get upright labels, which stay readable in a narrow dock.
+constexpr std::size_t rotateLabelsAbove = 6;
 /// Counts spanning more than this factor switch the count axis to a log scale.
 constexpr double logScaleSpread = 100.0;
 
@@ -57,14 +59,9 @@ QString compactNumber(std::uint64_t value)
 
 } // namespace
 
-ClassSizeHistogramChart::ClassSizeHistogramChart(QWidget* parent) : QWidget(parent), m_view(createChartView(this))
+ClassSizeHistogramChart::ClassSizeHistogramChart(QWidget* parent) : ChartWidget(parent)
 {
     clear();
-}
-
-QChart* ClassSizeHistogramChart::chart() const
-{
-    return m_view->chart();
 }
 
 const std::vector<ClassSizeHistogramChart::Bin>& ClassSizeHistogramChart::bins() const
@@ -109,18 +106,21 @@ void ClassSizeHistogramChart::setClassSizes(const std::vector<std::uint32_t>& si
 void ClassSizeHistogramChart::rebuild()
 {
     QChart* target = chart();
-    target->removeAllSeries();
-    for (QAbstractAxis* axis : target->axes())
-        target->removeAxis(axis);
-    target->setTitle(m_setDescription.isEmpty() ? tr("Sizes of the groups of people who share the same values")
-                                                : tr("Sizes of the groups sharing the same %1").arg(m_setDescription));
+    clearChart(*target);
+    setCaption(m_setDescription.isEmpty()
+                   ? tr("Select a quasi-identifier to see the sizes of its groups of people with the same values")
+                   : tr("Sizes of the groups of people with the same %1").arg(m_setDescription));
 
-    auto* bars = new QBarSet(tr("Groups"));
+    // Two stacked sets, one of them zero in every bin: groups of at most k and larger groups get
+    // their own colour and legend entry.
+    auto* atRisk = new QBarSet(tr("At most k = %1 (at risk)").arg(m_k));
+    auto* safe = new QBarSet(tr("More than %1").arg(m_k));
     QStringList categories;
     std::uint64_t highest = 0;
     std::uint64_t lowest = 0;
     for (const Bin& bin : m_bins) {
-        *bars << static_cast<double>(bin.classes);
+        *atRisk << (bin.atMostK ? static_cast<double>(bin.classes) : 0.0);
+        *safe << (bin.atMostK ? 0.0 : static_cast<double>(bin.classes));
         categories << (bin.lowSize == bin.highSize
                            ? compactNumber(bin.lowSize)
                            : compactNumber(bin.lowSize) + QStringLiteral("–") + compactNumber(bin.highSize));
@@ -128,22 +128,20 @@ void ClassSizeHistogramChart::rebuild()
         if (bin.classes > 0)
             lowest = lowest == 0 ? bin.classes : std::min(lowest, bin.classes);
     }
-    for (std::size_t index = 0; index < m_bins.size(); ++index)
-        if (m_bins[index].atMostK)
-            bars->selectBar(static_cast<int>(index));
-    auto* series = new QBarSeries;
-    series->append(bars);
+    auto* series = new QStackedBarSeries;
+    series->append(atRisk);
+    series->append(safe);
     series->setBarWidth(0.8);
     target->addSeries(series);
+    target->legend()->setVisible(m_k > 0 && !m_bins.empty());
+    target->legend()->setAlignment(Qt::AlignBottom);
 
     auto* sizeAxis = new QBarCategoryAxis;
     sizeAxis->append(categories);
     sizeAxis->setTruncateLabels(false);
-    if (m_bins.size() > 8)
-        sizeAxis->setLabelsAngle(-45);
-    sizeAxis->setTitleText(m_k > 0
-                               ? tr("People in the group (highlighted: at most k = %1, can be singled out)").arg(m_k)
-                               : tr("People in the group"));
+    if (m_bins.size() > rotateLabelsAbove)
+        sizeAxis->setLabelsAngle(-90);
+    sizeAxis->setTitleText(tr("People in the group"));
     target->addAxis(sizeAxis, Qt::AlignBottom);
     series->attachAxis(sizeAxis);
     const bool logarithmic = lowest > 0 && static_cast<double>(highest) / static_cast<double>(lowest) > logScaleSpread;
@@ -152,40 +150,30 @@ void ClassSizeHistogramChart::rebuild()
         countAxis->setBase(10);
         countAxis->setRange(0.5, static_cast<double>(highest) * 2.0);
         countAxis->setLabelFormat(QStringLiteral("%g"));
-        countAxis->setTitleText(tr("Number of groups (log scale)"));
+        countAxis->setTitleText(tr("Groups (log scale)"));
         target->addAxis(countAxis, Qt::AlignLeft);
         series->attachAxis(countAxis);
     } else {
         auto* countAxis = new QValueAxis;
-        // Whole-number ticks: a "%d" label on a fractional tick would misstate the bar heights.
-        countAxis->setRange(0, std::ceil(std::max(1.0, static_cast<double>(highest) * 1.1)));
-        countAxis->setTickType(QValueAxis::TicksDynamic);
-        countAxis->setTickAnchor(0);
-        countAxis->setTickInterval(std::max(1.0, std::ceil(static_cast<double>(highest) / 5.0)));
-        countAxis->setLabelFormat(QStringLiteral("%d"));
-        countAxis->setTitleText(tr("Number of groups"));
+        setRoundRange(*countAxis, std::max(1.0, static_cast<double>(highest)), 1.0);
+        countAxis->setTitleText(tr("Groups"));
         target->addAxis(countAxis, Qt::AlignLeft);
         series->attachAxis(countAxis);
     }
     restyle();
 }
 
-void ClassSizeHistogramChart::restyle()
+void ClassSizeHistogramChart::colourSeries()
 {
-    applyPalette(*chart(), palette());
-    for (QAbstractSeries* series : chart()->series())
-        for (QBarSet* set : static_cast<QBarSeries*>(series)->barSets()) {
-            set->setColor(stateColor(SetState::Safe, palette()));
-            set->setBorderColor(stateColor(SetState::Safe, palette()));
-            set->setSelectedColor(stateColor(SetState::Vulnerable, palette()));
-        }
-}
-
-void ClassSizeHistogramChart::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        restyle();
-    QWidget::changeEvent(event);
+    const auto sets = chart()->series().isEmpty()
+                          ? QList<QBarSet*>()
+                          : static_cast<QAbstractBarSeries*>(chart()->series().front())->barSets();
+    const std::array<SetState, 2> states{SetState::Vulnerable, SetState::Safe};
+    for (qsizetype index = 0; index < sets.size() && index < 2; ++index) {
+        const QColor color = stateColor(states[static_cast<std::size_t>(index)], palette());
+        sets[index]->setColor(color);
+        sets[index]->setBorderColor(color);
+    }
 }
 
 } // namespace qiscout::ui

@@ -4,18 +4,13 @@
 #include <cstdint>
 #include <vector>
 
-#include <QWidget>
-
-QT_BEGIN_NAMESPACE
-class QChart;
-class QChartView;
-QT_END_NAMESPACE
+#include "charts/chart_widget.h"
 
 namespace qiscout::ui {
 
 /// Histogram of the group sizes on one column set: how many groups of people share the same
 /// values, by group size; groups of at most k people (the re-identifiable ones) are highlighted.
-class ClassSizeHistogramChart : public QWidget {
+class ClassSizeHistogramChart : public ChartWidget {
     Q_OBJECT
 
 public:
@@ -35,16 +30,13 @@ public:
     };
     /// The bins shown, smallest sizes first; for tests.
     [[nodiscard]] const std::vector<Bin>& bins() const;
-    [[nodiscard]] QChart* chart() const;
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void colourSeries() override;
 
 private:
     void rebuild();
-    void restyle();
 
-    QChartView* m_view = nullptr;
     std::vector<Bin> m_bins;
     std::uint64_t m_k = 0;
     QString m_setDescription;

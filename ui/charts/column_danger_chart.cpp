@@ -2,15 +2,8 @@
 #include "charts/column_danger_chart.h"
 
 #include <algorithm>
-#include <cmath>
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
-#include <QChartView>
-#include <QEvent>
-#include <QHorizontalBarSeries>
-#include <QValueAxis>
 
 #include "charts/chart_style.h"
 #include "lattice/lattice_palette.h"
@@ -24,14 +17,9 @@ constexpr qsizetype maxBars = 25;
 
 } // namespace
 
-ColumnDangerChart::ColumnDangerChart(QWidget* parent) : QWidget(parent), m_view(createChartView(this))
+ColumnDangerChart::ColumnDangerChart(QWidget* parent) : ChartWidget(parent)
 {
     clear();
-}
-
-QChart* ColumnDangerChart::chart() const
-{
-    return m_view->chart();
 }
 
 QList<QPair<QString, int>> ColumnDangerChart::ranking() const
@@ -65,60 +53,24 @@ void ColumnDangerChart::setResult(const core::SearchResult& result, const QStrin
 
 void ColumnDangerChart::rebuild()
 {
-    QChart* target = chart();
-    target->removeAllSeries();
-    for (QAbstractAxis* axis : target->axes())
-        target->removeAxis(axis);
-    target->setTitle(tr("Columns that appear in the most quasi-identifiers"));
-
-    auto* bars = new QBarSet(tr("Quasi-identifiers containing the column"));
-    QStringList categories;
-    int highest = 0;
+    setCaption(tr("Columns that appear in the most quasi-identifiers"));
+    CountBars bars;
+    bars.seriesName = tr("Quasi-identifiers containing the column");
     // A horizontal bar chart draws its first category at the bottom: add the least dangerous first.
     for (auto it = m_ranking.crbegin(); it != m_ranking.crend(); ++it) {
-        *bars << it->second;
-        categories << it->first;
-        highest = std::max(highest, it->second);
+        bars.categories << it->first;
+        bars.counts << it->second;
     }
-    auto* series = new QHorizontalBarSeries;
-    series->append(bars);
-    series->setBarWidth(0.7);
-    series->setLabelsVisible(true);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    target->addSeries(series);
-
-    auto* columnAxis = new QBarCategoryAxis;
-    columnAxis->append(categories);
-    auto* countAxis = new QValueAxis;
-    countAxis->setRange(0, std::max(1, highest) * 1.15);
-    countAxis->setLabelFormat(QStringLiteral("%d"));
-    countAxis->setTickType(QValueAxis::TicksDynamic);
-    countAxis->setTickAnchor(0);
-    countAxis->setTickInterval(std::max(1.0, std::ceil(highest / 5.0)));
-    countAxis->setTitleText(tr("Quasi-identifiers containing the column"));
-    target->addAxis(columnAxis, Qt::AlignLeft);
-    target->addAxis(countAxis, Qt::AlignBottom);
-    series->attachAxis(columnAxis);
-    series->attachAxis(countAxis);
+    bars.countAxisTitle = tr("Quasi-identifiers containing the column");
+    bars.orientation = Qt::Horizontal;
+    bars.barWidth = 0.7;
+    showCountBars(*chart(), bars);
     restyle();
 }
 
-void ColumnDangerChart::restyle()
+void ColumnDangerChart::colourSeries()
 {
-    applyPalette(*chart(), palette());
-    for (QAbstractSeries* series : chart()->series())
-        for (QBarSet* set : static_cast<QHorizontalBarSeries*>(series)->barSets()) {
-            set->setColor(stateColor(SetState::Vulnerable, palette()));
-            set->setBorderColor(stateColor(SetState::Vulnerable, palette()));
-            set->setLabelColor(palette().color(QPalette::Text));
-        }
-}
-
-void ColumnDangerChart::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        restyle();
-    QWidget::changeEvent(event);
+    colourBars(*chart(), stateColor(SetState::Vulnerable, palette()), palette());
 }
 
 } // namespace qiscout::ui

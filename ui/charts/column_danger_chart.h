@@ -4,19 +4,15 @@
 #include <QList>
 #include <QPair>
 #include <QStringList>
-#include <QWidget>
 
 #include "qiscout/core/engines/search_result.h"
 
-QT_BEGIN_NAMESPACE
-class QChart;
-class QChartView;
-QT_END_NAMESPACE
+#include "charts/chart_widget.h"
 
 namespace qiscout::ui {
 
 /// Horizontal bar ranking: in how many quasi-identifiers each column takes part (most dangerous on top).
-class ColumnDangerChart : public QWidget {
+class ColumnDangerChart : public ChartWidget {
     Q_OBJECT
 
 public:
@@ -28,16 +24,13 @@ public:
 
     /// (column name, count) pairs as ranked, most dangerous first; for tests.
     [[nodiscard]] QList<QPair<QString, int>> ranking() const;
-    [[nodiscard]] QChart* chart() const;
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void colourSeries() override;
 
 private:
     void rebuild();
-    void restyle();
 
-    QChartView* m_view = nullptr;
     QList<QPair<QString, int>> m_ranking;
 };
 

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QWidget>
+#include "charts/chart_widget.h"
 
 QT_BEGIN_NAMESPACE
-class QChart;
-class QChartView;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -13,7 +11,7 @@ QT_END_NAMESPACE
 namespace qiscout::ui {
 
 /// Live line of the number of column sets checked so far against elapsed time.
-class EvaluationRateChart : public QWidget {
+class EvaluationRateChart : public ChartWidget {
     Q_OBJECT
 
 public:
@@ -25,15 +23,11 @@ public:
 
     /// Number of points on the line; for tests.
     [[nodiscard]] int sampleCount() const;
-    [[nodiscard]] QChart* chart() const;
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void colourSeries() override;
 
 private:
-    void restyle();
-
-    QChartView* m_view = nullptr;
     QLineSeries* m_series = nullptr;
     QValueAxis* m_timeAxis = nullptr;
     QValueAxis* m_countAxis = nullptr;

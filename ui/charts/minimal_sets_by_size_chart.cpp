@@ -3,27 +3,16 @@
 
 #include <algorithm>
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
-#include <QChartView>
-#include <QEvent>
-#include <QValueAxis>
 
 #include "charts/chart_style.h"
 #include "lattice/lattice_palette.h"
 
 namespace qiscout::ui {
 
-MinimalSetsBySizeChart::MinimalSetsBySizeChart(QWidget* parent) : QWidget(parent), m_view(createChartView(this))
+MinimalSetsBySizeChart::MinimalSetsBySizeChart(QWidget* parent) : ChartWidget(parent)
 {
     clear();
-}
-
-QChart* MinimalSetsBySizeChart::chart() const
-{
-    return m_view->chart();
 }
 
 QList<int> MinimalSetsBySizeChart::barValues() const
@@ -37,9 +26,8 @@ void MinimalSetsBySizeChart::clear()
     rebuild();
 }
 
-void MinimalSetsBySizeChart::setResult(const core::SearchResult& result, const QStringList& columnNames)
+void MinimalSetsBySizeChart::setResult(const core::SearchResult& result)
 {
-    Q_UNUSED(columnNames)
     int largest = 0;
     for (const core::MinimalSet& set : result.minimalSets)
         largest = std::max(largest, set.columns.size());
@@ -51,60 +39,21 @@ void MinimalSetsBySizeChart::setResult(const core::SearchResult& result, const Q
 
 void MinimalSetsBySizeChart::rebuild()
 {
-    QChart* target = chart();
-    target->removeAllSeries();
-    for (QAbstractAxis* axis : target->axes())
-        target->removeAxis(axis);
-    target->setTitle(tr("Quasi-identifiers by number of columns"));
-
-    auto* bars = new QBarSet(tr("Quasi-identifiers"));
-    QStringList categories;
-    int highest = 0;
-    for (qsizetype index = 0; index < m_values.size(); ++index) {
-        *bars << m_values[index];
-        categories << (index == 0 ? tr("1 column") : tr("%1 columns").arg(index + 1));
-        highest = std::max(highest, m_values[index]);
-    }
-    auto* series = new QBarSeries;
-    series->append(bars);
-    series->setBarWidth(0.6);
-    series->setLabelsVisible(true);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    target->addSeries(series);
-
-    auto* sizeAxis = new QBarCategoryAxis;
-    sizeAxis->append(categories);
-    sizeAxis->setTitleText(tr("Columns combined"));
-    auto* countAxis = new QValueAxis;
-    countAxis->setRange(0, std::max(1, highest) * 1.15);
-    countAxis->setLabelFormat(QStringLiteral("%d"));
-    countAxis->setTickType(QValueAxis::TicksDynamic);
-    countAxis->setTickAnchor(0);
-    countAxis->setTickInterval(std::max(1.0, std::ceil(highest / 5.0)));
-    countAxis->setTitleText(tr("Quasi-identifiers"));
-    target->addAxis(sizeAxis, Qt::AlignBottom);
-    target->addAxis(countAxis, Qt::AlignLeft);
-    series->attachAxis(sizeAxis);
-    series->attachAxis(countAxis);
+    setCaption(tr("Quasi-identifiers by number of columns"));
+    CountBars bars;
+    bars.seriesName = tr("Quasi-identifiers");
+    for (qsizetype index = 0; index < m_values.size(); ++index)
+        bars.categories << (index == 0 ? tr("1 column") : tr("%1 columns").arg(index + 1));
+    bars.counts = m_values;
+    bars.categoryAxisTitle = tr("Columns combined");
+    bars.countAxisTitle = tr("Quasi-identifiers");
+    showCountBars(*chart(), bars);
     restyle();
 }
 
-void MinimalSetsBySizeChart::restyle()
+void MinimalSetsBySizeChart::colourSeries()
 {
-    applyPalette(*chart(), palette());
-    for (QAbstractSeries* series : chart()->series())
-        for (QBarSet* set : static_cast<QBarSeries*>(series)->barSets()) {
-            set->setColor(stateColor(SetState::Vulnerable, palette()));
-            set->setBorderColor(stateColor(SetState::Vulnerable, palette()));
-            set->setLabelColor(palette().color(QPalette::Text));
-        }
-}
-
-void MinimalSetsBySizeChart::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        restyle();
-    QWidget::changeEvent(event);
+    colourBars(*chart(), stateColor(SetState::Vulnerable, palette()), palette());
 }
 
 } // namespace qiscout::ui

@@ -698,7 +698,7 @@ void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
     const auto names = columnNames();
     m_lattice->showResult(*result);
     m_results->setResult(*result, names);
-    m_bySizeChart->setResult(*result, names);
+    m_bySizeChart->setResult(*result);
     m_dangerChart->setResult(*result, names);
     m_rateChart->addSample(result->stats.searchSeconds, result->stats.setsEvaluated);
     const QLocale locale;
