@@ -109,7 +109,7 @@ void ClassSizeHistogramChart::rebuild()
     clearChart(*target);
     setCaption(m_setDescription.isEmpty()
                    ? tr("Select a quasi-identifier to see the sizes of its groups of people with the same values")
-                   : tr("Sizes of the groups of people with the same %1").arg(m_setDescription));
+                   : tr("Sizes of the groups of people who share their values of %1").arg(m_setDescription));
 
     // Two stacked sets, one of them zero in every bin: groups of at most k and larger groups get
     // their own colour and legend entry.

@@ -6,6 +6,7 @@
 #include <QChart>
 
 #include "charts/chart_style.h"
+#include "common/column_set_text.h"
 #include "lattice/lattice_palette.h"
 
 namespace qiscout::ui {
@@ -40,8 +41,7 @@ void ColumnDangerChart::setResult(const core::SearchResult& result, const QStrin
         const auto count =
             std::count_if(result.minimalSets.begin(), result.minimalSets.end(),
                           [column](const core::MinimalSet& set) { return set.columns.contains(column); });
-        const QString name = column < columnNames.size() ? columnNames[column] : QStringLiteral("#%1").arg(column);
-        m_ranking.append({name, static_cast<int>(count)});
+        m_ranking.append({columnLabels(core::ColumnSet::single(column), columnNames).front(), static_cast<int>(count)});
     }
     // Stable: equally dangerous columns keep the table's order.
     std::stable_sort(m_ranking.begin(), m_ranking.end(),

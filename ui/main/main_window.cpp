@@ -39,6 +39,7 @@
 #include "charts/minimal_sets_by_size_chart.h"
 #include "columns/column_panel.h"
 #include "common/column_set_text.h"
+#include "common/counted_noun.h"
 #include "import/import_dialog.h"
 #include "import/table_load_controller.h"
 #include "lattice/lattice_view.h"
@@ -53,7 +54,7 @@
 #include "results/set_details_controller.h"
 #include "search/search_controller.h"
 #include "table/display_string.h"
-#include "table/isolated_rows_proxy_model.h"
+#include "table/rows_panel.h"
 #include "table/table_model.h"
 
 namespace qiscout::ui {
@@ -103,21 +104,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     });
     connect(m_details, &SetDetailsController::classesReady, this, [this](const SetClasses& classes) {
         const QString description = describeSet(classes.set, columnNames());
-        const auto header = m_tableView->horizontalHeader()->saveState();
-        m_filterModel->setRows(classes.isolatedRows);
-        if (m_tableView->model() != m_filterModel) {
-            m_tableView->setModel(m_filterModel);
-            m_tableView->horizontalHeader()->restoreState(header);
-        }
-        m_filterLabel->setText(tr("Showing the %1 rows in groups of at most %2 people on %3.")
-                                   .arg(QLocale().toString(static_cast<qulonglong>(classes.isolatedRows.size())))
-                                   .arg(classes.k)
-                                   .arg(description));
-        m_filterLabel->parentWidget()->show();
+        m_rows->showIsolatedRows(classes.set, classes.k, classes.isolatedRows, description);
         m_clearFilterAction->setEnabled(true);
         m_histogram->setClassSizes(classes.classSizes, classes.k, description);
-        Q_EMIT rowFilterApplied(classes.set);
     });
+    connect(m_search, &SearchController::runningChanged, this, [this](bool running) {
+        m_busyBar->setVisible(running);
+        updateActions();
+    });
+    // Window shortcuts win over the editing keys of a focused field (Ctrl+E is "end of line" in a
+    // line edit on X11, so it never reached Export while the cursor was in the k box).
+    qApp->installEventFilter(this);
 
     const QSettings settings;
     if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
@@ -147,34 +144,10 @@ void MainWindow::createWidgets()
     m_lattice = new LatticeView(splitter);
     splitter->addWidget(m_lattice);
 
-    auto* dataArea = new QWidget(splitter);
-    auto* dataLayout = new QVBoxLayout(dataArea);
-    dataLayout->setContentsMargins(0, 0, 0, 0);
-    auto* filterBar = new QWidget(dataArea);
-    auto* filterLayout = new QHBoxLayout(filterBar);
-    filterLayout->setContentsMargins(4, 2, 4, 2);
-    m_filterLabel = new QLabel(filterBar);
-    m_clearFilterButton = new QPushButton(tr("Show all rows"), filterBar);
-    filterLayout->addWidget(m_filterLabel, 1);
-    filterLayout->addWidget(m_clearFilterButton);
-    filterBar->hide();
-    connect(m_clearFilterButton, &QPushButton::clicked, this, &MainWindow::clearRowFilter);
-    dataLayout->addWidget(filterBar);
-
-    m_tableModel = new TableModel(this);
-    m_filterModel = new IsolatedRowsProxyModel(this);
-    m_filterModel->setSourceModel(m_tableModel);
-    m_tableView = new QTableView(dataArea);
-    m_tableView->setModel(m_tableModel);
-    m_tableView->setWordWrap(false);
-    m_tableView->setCornerButtonEnabled(false);
-    // Fixed row heights keep scrolling 11M rows O(1): the view never measures rows.
-    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 6);
-    m_tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tableView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    dataLayout->addWidget(m_tableView);
-    splitter->addWidget(dataArea);
+    m_rows = new RowsPanel(splitter);
+    splitter->addWidget(m_rows);
+    connect(m_rows, &RowsPanel::isolatedRowsCleared, this, &MainWindow::clearRowFilter);
+    connect(m_rows, &RowsPanel::isolatedRowsShown, this, &MainWindow::rowFilterApplied);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     m_stack->addWidget(m_workspace);
@@ -373,7 +346,7 @@ void MainWindow::updateActions()
     m_cancelAction->setEnabled(running);
     m_saveProjectAction->setEnabled(hasTable);
     m_saveProjectAsAction->setEnabled(hasTable);
-    m_clearFilterAction->setEnabled(m_tableView->model() == m_filterModel);
+    m_clearFilterAction->setEnabled(m_rows->isShowingIsolatedRows());
     m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
 }
 
@@ -525,8 +498,7 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     m_lastResult.reset();
     m_search->setTable(m_table);
     clearRowFilter();
-    m_tableModel->setTable(m_table);
-    m_tableView->resizeColumnsToContents();
+    m_rows->setTable(m_table);
     m_columns->setTable(m_table);
     m_results->clear();
     m_bySizeChart->clear();
@@ -673,9 +645,11 @@ void MainWindow::searchStarted(core::ColumnSet columns, int maxSetSize, quint64 
     m_rateChart->clear();
     m_rateChart->addSample(0.0, 0);
     m_results->setOutdated(true);
-    m_busyBar->show();
-    m_progressLabel->setText(tr("Searching %1 columns for groups of at most %2 people…").arg(columns.size()).arg(k));
-    updateActions();
+    m_progressLabel->setText(
+        tr("Searching %1 for groups of at most %2 people…")
+            .arg(countedNoun(static_cast<std::uint64_t>(columns.size()), tr("column"), tr("columns")))
+            .arg(k));
+    m_progressLabel->setToolTip({});
 }
 
 void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEvent>> events,
@@ -683,17 +657,20 @@ void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEven
 {
     m_lattice->applyEvents(*events);
     m_rateChart->addSample(counters.elapsedSeconds, counters.setsEvaluated);
+    // The lattice's own counts, so the status bar and the legend agree and never exceed the lattice.
+    const LatticeCounts counts = m_lattice->stateCounts();
+    const std::uint64_t settled = counts.total() - counts.of(SetState::Unreached) - counts.of(SetState::InProgress);
     const QLocale locale;
-    m_progressLabel->setText(tr("%1 sets evaluated · %2 supersets pruned · %3 quasi-identifiers · %4 s")
-                                 .arg(locale.toString(static_cast<qulonglong>(counters.setsEvaluated)),
-                                      locale.toString(static_cast<qulonglong>(counters.supersetsPruned)),
-                                      locale.toString(static_cast<qulonglong>(counters.setsVulnerable)),
-                                      locale.toString(counters.elapsedSeconds, 'f', 1)));
+    m_progressLabel->setText(
+        tr("Settled %1 of %2 combinations · %3 · %4 s")
+            .arg(locale.toString(static_cast<qulonglong>(settled)),
+                 locale.toString(static_cast<qulonglong>(counts.total())),
+                 countedNoun(counts.of(SetState::Vulnerable), tr("quasi-identifier"), tr("quasi-identifiers")),
+                 locale.toString(counters.elapsedSeconds, 'f', 1)));
 }
 
 void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
 {
-    m_busyBar->hide();
     m_lastResult = result;
     const auto names = columnNames();
     m_lattice->showResult(*result);
@@ -702,19 +679,19 @@ void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
     m_dangerChart->setResult(*result, names);
     m_rateChart->addSample(result->stats.searchSeconds, result->stats.setsEvaluated);
     const QLocale locale;
-    m_progressLabel->setText((result->complete ? tr("Done: %1 quasi-identifiers, %2 sets evaluated in %3 s (%4).")
-                                               : tr("Cancelled: %1 quasi-identifiers, %2 sets evaluated in %3 s (%4)."))
-                                 .arg(locale.toString(static_cast<qulonglong>(result->minimalSets.size())),
-                                      locale.toString(static_cast<qulonglong>(result->stats.setsEvaluated)),
-                                      locale.toString(result->stats.searchSeconds, 'f', 2),
-                                      QString::fromUtf8(core::toString(result->algorithm))));
+    const QString found = countedNoun(result->minimalSets.size(), tr("quasi-identifier"), tr("quasi-identifiers"));
+    const QString checked =
+        countedNoun(result->stats.setsEvaluated, tr("combination checked"), tr("combinations checked"));
+    const QString seconds = locale.toString(result->stats.searchSeconds, 'f', 2);
+    m_progressLabel->setText(result->complete ? tr("Done: %1 (%2 in %3 s).").arg(found, checked, seconds)
+                                              : tr("Stopped: %1 so far (%2 in %3 s).").arg(found, checked, seconds));
+    m_progressLabel->setToolTip(tr("Search strategy: %1").arg(QString::fromUtf8(core::toString(result->algorithm))));
     updateActions();
     Q_EMIT analysisEnded(result->complete);
 }
 
 void MainWindow::searchFailed(const QString& message)
 {
-    m_busyBar->hide();
     m_progressLabel->setText(tr("The analysis could not run."));
     updateActions();
     Q_EMIT analysisFailed(message);
@@ -733,13 +710,7 @@ void MainWindow::showSetDetails(core::ColumnSet set)
 void MainWindow::clearRowFilter()
 {
     m_details->cancel();
-    if (m_tableView->model() != m_tableModel) {
-        const auto header = m_tableView->horizontalHeader()->saveState();
-        m_tableView->setModel(m_tableModel);
-        m_tableView->horizontalHeader()->restoreState(header);
-    }
-    m_filterModel->clearRows();
-    m_filterLabel->parentWidget()->hide();
+    m_rows->clearIsolatedRows();
     m_histogram->clear();
     m_clearFilterAction->setEnabled(false);
 }
@@ -788,6 +759,24 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_search->cancel();
     m_loader->cancel();
     QMainWindow::closeEvent(event);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride && watched->isWidgetType() &&
+        static_cast<QWidget*>(watched)->window() == this) {
+        const QKeySequence pressed(static_cast<QKeyEvent*>(event)->keyCombination());
+        const auto actions = findChildren<QAction*>();
+        const bool ours = std::any_of(actions.begin(), actions.end(), [&pressed](const QAction* action) {
+            return action->isEnabled() && action->shortcuts().contains(pressed);
+        });
+        if (ours) {
+            // Not accepted: the focused widget does not claim the key, so the shortcut fires.
+            event->ignore();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)

@@ -85,9 +85,9 @@ void SearchController::setTable(std::shared_ptr<const core::EncodedTable> table)
     if (m_run)
         m_run->stop.request_stop();
     ++m_generation;
-    m_active = false;
     m_drainTimer.stop();
     m_table = std::move(table);
+    setActive(false);
 }
 
 void SearchController::start(const SearchRequest& request)
@@ -95,8 +95,8 @@ void SearchController::start(const SearchRequest& request)
     m_debounceTimer.stop();
     m_debounced.reset();
     ++m_generation;
-    m_active = true;
     m_cancelRequested = false;
+    setActive(true);
     if (m_run) {
         // One engine at a time: the new search starts when the cancelled one has returned.
         m_run->stop.request_stop();
@@ -126,7 +126,7 @@ void SearchController::cancel()
 void SearchController::launch(const SearchRequest& request)
 {
     if (!m_table) {
-        m_active = false;
+        setActive(false);
         Q_EMIT searchFailed(tr("Open a table before running the analysis."));
         return;
     }
@@ -185,14 +185,22 @@ void SearchController::runEnded(quint64 generation, std::shared_ptr<const core::
     }
     if (!latest)
         return;
-    m_active = false;
     m_drainTimer.stop();
+    setActive(false);
     if (!error.isEmpty())
         Q_EMIT searchFailed(error);
     else if (result->complete || !m_cancelRequested)
         Q_EMIT searchFinished(std::move(result));
     else
         Q_EMIT searchCancelled(std::move(result));
+}
+
+void SearchController::setActive(bool active)
+{
+    if (active == m_active)
+        return;
+    m_active = active;
+    Q_EMIT runningChanged(active);
 }
 
 } // namespace qiscout::ui

@@ -67,6 +67,9 @@ Q_SIGNALS:
     void searchCancelled(std::shared_ptr<const core::SearchResult> partialResult);
     /// The latest search could not run (invalid parameters, ...).
     void searchFailed(const QString& message);
+    /// isRunning() changed: a search started, or the latest one ended in any way (also when
+    /// setTable dropped it without a result).
+    void runningChanged(bool running);
 
 private:
     struct Run;
@@ -74,6 +77,7 @@ private:
     void launch(const SearchRequest& request);
     void drain();
     void runEnded(quint64 generation, std::shared_ptr<const core::SearchResult> result, const QString& error);
+    void setActive(bool active);
 
     std::shared_ptr<const core::EncodedTable> m_table;
     std::unique_ptr<Run> m_run;

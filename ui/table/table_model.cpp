@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include <QFont>
 #include <QLocale>
 
 #include "table/display_string.h"
@@ -16,7 +17,22 @@ void TableModel::setTable(std::shared_ptr<const core::EncodedTable> table)
 {
     beginResetModel();
     m_table = std::move(table);
+    m_highlighted = {};
     endResetModel();
+}
+
+bool TableModel::isHighlighted(int column) const
+{
+    return column < core::ColumnSet::capacity && m_highlighted.contains(column);
+}
+
+void TableModel::setHighlightedColumns(core::ColumnSet columns)
+{
+    if (columns == m_highlighted)
+        return;
+    m_highlighted = columns;
+    if (columnCount() > 0)
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
 }
 
 int TableModel::rowCount(const QModelIndex& parent) const
@@ -70,10 +86,20 @@ QVariant TableModel::headerData(int section, Qt::Orientation orientation, int ro
     const QString missing = locale.toString(static_cast<qulonglong>(column.missingCells()));
     switch (role) {
     case Qt::DisplayRole:
-        return tr("%1\n%2 · %3 distinct · %4 missing").arg(name, type, distinct, missing);
+        // The name only: the statistics are in the tooltip and the Columns panel, and a second
+        // line made every column so wide that a small window showed one of them.
+        return name;
     case Qt::ToolTipRole:
-        return tr("<b>%1</b><br>Type: %2<br>Distinct values: %3<br>Missing cells: %4")
-            .arg(name.toHtmlEscaped(), type, distinct, missing);
+        return QString(tr("<b>%1</b><br>Type: %2<br>Distinct values: %3<br>Missing cells: %4")
+                           .arg(name.toHtmlEscaped(), type, distinct, missing) +
+                       (isHighlighted(section) ? tr("<br>Part of the selected quasi-identifier.") : QString()));
+    case Qt::FontRole: {
+        if (!isHighlighted(section))
+            return {};
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
     default:
         return {};
     }

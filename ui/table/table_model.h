@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 
+#include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::ui {
@@ -25,6 +26,9 @@ public:
     /// Shows another table (or none); resets the model.
     void setTable(std::shared_ptr<const core::EncodedTable> table);
     [[nodiscard]] const std::shared_ptr<const core::EncodedTable>& table() const { return m_table; }
+    /// Marks these columns' titles (bold): the columns of the selected quasi-identifier.
+    void setHighlightedColumns(core::ColumnSet columns);
+    [[nodiscard]] core::ColumnSet highlightedColumns() const { return m_highlighted; }
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
@@ -32,7 +36,10 @@ public:
     [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    [[nodiscard]] bool isHighlighted(int column) const;
+
     std::shared_ptr<const core::EncodedTable> m_table;
+    core::ColumnSet m_highlighted;
 };
 
 } // namespace qiscout::ui

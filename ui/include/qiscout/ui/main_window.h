@@ -21,9 +21,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QProgressDialog;
-class QPushButton;
 class QStackedWidget;
-class QTableView;
 QT_END_NAMESPACE
 
 namespace qiscout::ui {
@@ -32,7 +30,6 @@ class ClassSizeHistogramChart;
 class ColumnDangerChart;
 class ColumnPanel;
 class EvaluationRateChart;
-class IsolatedRowsProxyModel;
 class LatticeView;
 class MinimalSetsBySizeChart;
 class ParametersPanel;
@@ -41,7 +38,7 @@ class ResultsPanel;
 class SearchController;
 class SetDetailsController;
 class TableLoadController;
-class TableModel;
+class RowsPanel;
 class WelcomePage;
 struct LoadFailure;
 struct SetClasses;
@@ -89,9 +86,7 @@ public:
     [[nodiscard]] ColumnPanel* columnPanel() const { return m_columns; }
     [[nodiscard]] ParametersPanel* parametersPanel() const { return m_parameters; }
     [[nodiscard]] ResultsPanel* resultsPanel() const { return m_results; }
-    [[nodiscard]] TableModel* tableModel() const { return m_tableModel; }
-    [[nodiscard]] IsolatedRowsProxyModel* filterModel() const { return m_filterModel; }
-    [[nodiscard]] QTableView* tableView() const { return m_tableView; }
+    [[nodiscard]] RowsPanel* rowsPanel() const { return m_rows; }
     [[nodiscard]] LatticeView* latticeView() const { return m_lattice; }
 
 Q_SIGNALS:
@@ -107,6 +102,7 @@ Q_SIGNALS:
     void analysisFailed(const QString& message);
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -146,11 +142,7 @@ private:
     WelcomePage* m_welcome = nullptr;
     QWidget* m_workspace = nullptr;
     LatticeView* m_lattice = nullptr;
-    QTableView* m_tableView = nullptr;
-    QLabel* m_filterLabel = nullptr;
-    QPushButton* m_clearFilterButton = nullptr;
-    TableModel* m_tableModel = nullptr;
-    IsolatedRowsProxyModel* m_filterModel = nullptr;
+    RowsPanel* m_rows = nullptr;
     ColumnPanel* m_columns = nullptr;
     ParametersPanel* m_parameters = nullptr;
     ResultsPanel* m_results = nullptr;
