@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The PDF quasi-identifier report (#6): it exists, paginates, and pdftotext finds the summary and
-// every minimal set in it.
+// The PDF quasi-identifier report (#6): it exists, paginates, and pdftotext finds the summary, every
+// minimal set, and every heading and paragraph of the HTML report next to its table (#14).
 #include <filesystem>
 #include <memory>
 #include <random>
@@ -16,9 +16,13 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 
+#include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/report/report.h"
+#include "qiscout/core/report/report_writers.h"
 #include "qiscout/ui/report_export.h"
 
 #include "engines/brute_force_engine.h"
@@ -61,6 +65,7 @@ std::shared_ptr<const EncodedTable> wideTable()
 }
 
 /// pdftotext's text with every run of whitespace collapsed to one space; empty when unavailable.
+/// Pages are separated by a form feed before collapsing, so the text can be split into pages first.
 QString pdfText(const QString& pdfPath)
 {
     QProcess process;
@@ -75,7 +80,26 @@ QString pdfText(const QString& pdfPath)
         .replace(QChar(0xFB02), QStringLiteral("fl"))
         .replace(QChar(0xFB03), QStringLiteral("ffi"))
         .replace(QChar(0xFB04), QStringLiteral("ffl"))
-        .replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" "));
+        .replace(QRegularExpression(QStringLiteral("[ \\t\\r\\n]+")), QStringLiteral(" "));
+}
+
+/// Text without whitespace and hyphens: pdftotext joins a word broken after a hyphen at a line end
+/// ("marital-" / "status" reads "maritalstatus"), so only the other characters compare reliably.
+QString withoutSpaces(QString text)
+{
+    return text.remove(QRegularExpression(QStringLiteral("[\\s-]")));
+}
+
+/// The text of each page of a PDF, without whitespace and without the page footer, so that a
+/// paragraph running over a page break still reads as one.
+QStringList pdfPages(const QString& pdfPath)
+{
+    static const QRegularExpression footer(QStringLiteral("QIScoutreport:.*Page\\d+of\\d+"),
+                                           QRegularExpression::InvertedGreedinessOption);
+    QStringList pages = pdfText(pdfPath).split(QChar(0x0C));
+    for (QString& page : pages)
+        page = withoutSpaces(page).remove(footer);
+    return pages;
 }
 
 QString collapsed(const std::string& text)
@@ -115,7 +139,7 @@ private Q_SLOTS:
 
         if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
             QSKIP("pdftotext is not installed");
-        const QString text = pdfText(path);
+        const QString text = pdfText(path).replace(QChar(0x0C), QLatin1Char(' '));
         QVERIFY(!text.isEmpty());
         for (const std::string& sentence : report.summary)
             QVERIFY2(text.contains(collapsed(sentence)), sentence.c_str());
@@ -128,6 +152,67 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("Page 1 of ")));
         if (which == 1)
             QVERIFY(text.contains(QStringLiteral("Page 3 of ")));
+    }
+
+    void everyHeadingAndParagraphIsInThePdfNextToItsTable()
+    {
+        // On adult.csv at k = 5 the PDF lost two section headings, their explanations and the
+        // glossary, and tables started a page after their explanation.
+        auto table = std::make_shared<const EncodedTable>(loadTable(QISCOUT_SOURCE_DIR "/resources/samples/adult.csv"));
+        SearchParameters parameters;
+        parameters.k = 5;
+        NullObserver observer;
+        ReportInput input;
+        input.result = runSearch(*table, parameters, Algorithm::Auto, std::stop_token{}, observer);
+        input.table = std::move(table);
+        input.parameters = parameters;
+        const QiReport report = buildReport(input);
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("report.pdf"));
+        QImage lattice(1200, 600, QImage::Format_RGB32);
+        lattice.fill(Qt::white);
+        qiscout::ui::writeReportFile(path.toStdString(), report, lattice);
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+            QSKIP("pdftotext is not installed");
+        const QStringList pages = pdfPages(path);
+        QVERIFY(pages.size() > 3);
+        const QString whole = pages.join(QString());
+
+        // The HTML the PDF is laid out from, read element by element in document order.
+        HtmlReportOptions options;
+        options.flavor = HtmlFlavor::RichText;
+        options.latticePng = std::string();
+        const QString html = QString::fromStdString(reportToHtml(report, options));
+        static const QRegularExpression element(QStringLiteral("<(h[1-3]|p|th|dt|dd)\\b[^>]*>(.*?)</\\1>"),
+                                                QRegularExpression::DotMatchesEverythingOption);
+        int headings = 0;
+        int headingPage = 0;
+        bool tableSeen = true;
+        for (auto match = element.globalMatch(html); match.hasNext();) {
+            const auto found = match.next();
+            const QString tag = found.captured(1);
+            const QString text = withoutSpaces(QTextDocumentFragment::fromHtml(found.captured(2)).toPlainText());
+            if (text.isEmpty())
+                continue;
+            if (tag.startsWith(QLatin1Char('h'))) {
+                ++headings;
+                while (headingPage < pages.size() && !pages.at(headingPage).contains(text))
+                    ++headingPage;
+                QVERIFY2(headingPage < pages.size(), qPrintable(QStringLiteral("heading missing: ") + text));
+                tableSeen = false;
+            } else if (tag == QLatin1String("th")) {
+                // The first column title of a section's first table is on the page of its heading.
+                if (!tableSeen)
+                    QVERIFY2(
+                        pages.at(headingPage).contains(text),
+                        qPrintable(
+                            QStringLiteral("'%1' is not on page %2 with its heading").arg(text).arg(headingPage + 1)));
+                tableSeen = true;
+            } else {
+                QVERIFY2(whole.contains(text), qPrintable(QStringLiteral("text missing: ") + text));
+            }
+        }
+        QVERIFY(headings >= 10);
     }
 
     void unwritableTargetIsAnErrorAndLeavesNoFile()

@@ -15,6 +15,8 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QTextLayout>
+#include <QTextTable>
 #include <QUrl>
 
 #include "qiscout/core/io/atomic_file_writer.h"
@@ -55,21 +57,62 @@ QImage renderSvg(const std::string& svg)
     return image;
 }
 
-/// QTextDocument has no "keep with next": a heading that would sit at the foot of a page is
-/// moved to the next page, before its section's text.
+bool isHeading(const QTextBlock& block)
+{
+    return block.blockFormat().headingLevel() >= 2 && QTextCursor(block).currentTable() == nullptr;
+}
+
+bool holdsImage(const QTextBlock& block)
+{
+    for (auto fragment = block.begin(); !fragment.atEnd(); ++fragment)
+        if (fragment.fragment().charFormat().isImageFormat())
+            return true;
+    return false;
+}
+
+/// Where a block's first line sits in the document: a line that would cross a page boundary is
+/// moved below it, so this can lie a page after the block's own top.
+double firstLineTop(const QTextDocument& document, const QTextBlock& block)
+{
+    const double top = document.documentLayout()->blockBoundingRect(block).top();
+    const QTextLayout* layout = block.layout();
+    return layout != nullptr && layout->lineCount() > 0 ? top + layout->lineAt(0).y() : top;
+}
+
+/// Where the section a heading opens starts showing something: the first line of its first table
+/// or picture, or, in a section of text alone, of its first paragraph.
+double contentTop(const QTextDocument& document, const QTextBlock& heading)
+{
+    QTextBlock firstParagraph;
+    for (QTextBlock block = heading.next(); block.isValid() && !isHeading(block); block = block.next()) {
+        if (QTextCursor(block).currentTable() != nullptr || holdsImage(block))
+            return firstLineTop(document, block);
+        if (!firstParagraph.isValid() && !block.text().isEmpty())
+            firstParagraph = block;
+    }
+    return firstLineTop(document, firstParagraph.isValid() ? firstParagraph : heading);
+}
+
+/// QTextDocument has no "keep with next": a heading whose first table, picture or paragraph would
+/// start on a later page moves to that page, so the explanation stays with what it explains.
 void keepHeadingsWithContent(QTextDocument& document, double pageHeight)
 {
-    const double minimumRoomBelow = pageHeight * 0.12;
+    const auto pageOf = [pageHeight](double y) { return static_cast<long>(y / pageHeight); };
     for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
-        if (block.blockFormat().headingLevel() < 2)
+        if (!isHeading(block))
             continue;
-        const QRectF rect = document.documentLayout()->blockBoundingRect(block);
-        const double roomBelow = pageHeight - std::fmod(rect.bottom(), pageHeight);
-        if (roomBelow >= minimumRoomBelow)
+        const double top = document.documentLayout()->blockBoundingRect(block).top();
+        const double content = contentTop(document, block);
+        // A section whose explanation alone fills a page could not start together with its table anyway.
+        if (pageOf(content) == pageOf(top) || content - top > pageHeight)
             continue;
         QTextBlockFormat format = block.blockFormat();
         format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
         QTextCursor(block).setBlockFormat(format);
+        // Qt lays out again only around the changed block and leaves the blocks below it without
+        // height (they vanished from the page): lay out everything below it before measuring on.
+        document.markContentsDirty(block.position(), document.characterCount() - block.position());
+        (void)document.pageCount();
     }
 }
 
