@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QImage>
 #include <QSignalSpy>
@@ -175,6 +176,7 @@ private Q_SLOTS:
     void densityBandsRenderTwentyTwoColumns();
     void countersNeverExceedTheLattice_data();
     void countersNeverExceedTheLattice();
+    void differentSetsNeverShareALabel();
 };
 
 void LatticeViewTest::stateCountsMatchEngineEvents_data()
@@ -505,6 +507,35 @@ void LatticeViewTest::countersNeverExceedTheLattice()
     view.showResult(result);
     check();
     QCOMPARE(view.stateCounts().of(SetState::Vulnerable), static_cast<std::uint64_t>(result.minimalSets.size()));
+}
+
+void LatticeViewTest::differentSetsNeverShareALabel()
+{
+    // #14 point 14: in a small window columns sharing their first letters all read "PG".
+    qiscout::ui::LatticeView view;
+    const QStringList names{QStringLiteral("PGA_income"), QStringLiteral("PGB_income"), QStringLiteral("PGC"),
+                            QStringLiteral("age"), QStringLiteral("Agency")};
+    const ColumnSet searched = ColumnSet::firstN(5);
+    view.reset(searched, names, 5);
+    const QFontMetricsF metrics(view.font());
+    for (double width = 8.0; width <= 400.0; width += 2.0) {
+        for (int size = 1; size <= 3; ++size) {
+            std::set<QString> seen;
+            for (std::uint64_t mask = 1; mask < 32; ++mask) {
+                const ColumnSet set = ColumnSet::fromMask(mask);
+                if (set.size() != size)
+                    continue;
+                const QString label = view.labelOf(set, width, metrics);
+                if (label.isEmpty())
+                    continue;
+                QVERIFY2(metrics.horizontalAdvance(label) <= width, qPrintable(label));
+                QVERIFY2(seen.insert(label.toCaseFolded()).second,
+                         qPrintable(QStringLiteral("'%1' twice at width %2").arg(label).arg(width)));
+            }
+        }
+    }
+    // Wide enough, the names are whole.
+    QCOMPARE(view.labelOf(ColumnSet::of({0, 3}), 1000.0, metrics), QStringLiteral("PGA_income+age"));
 }
 
 QTEST_MAIN(LatticeViewTest)

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -22,9 +23,23 @@ constexpr qsizetype maxInitials = 3;
 constexpr std::array allStates{SetState::Unreached, SetState::InProgress, SetState::Safe, SetState::Vulnerable,
                                SetState::Pruned};
 
+/// Label lengths tried longest first: full names, two abbreviations, then initials.
+constexpr std::array labelLengths{64, 6, 3, 1};
+
 QString abbreviation(const QString& name, int length)
 {
     return name.size() <= length ? name : name.left(length);
+}
+
+/// Whether every searched column still reads differently when shortened to this length: if two
+/// did, two different sets would carry the same label ("PG PG PG").
+bool distinctWhenShortened(const QStringList& labels, int length)
+{
+    std::set<QString> seen;
+    for (const QString& label : labels)
+        if (!seen.insert(abbreviation(label, length).toCaseFolded()).second)
+            return false;
+    return true;
 }
 
 } // namespace
@@ -40,6 +55,11 @@ void LatticeView::reset(core::ColumnSet searchedColumns, const QStringList& colu
 {
     m_state.reset(searchedColumns, maxSetSize);
     m_columnNames = columnNames;
+    m_labelLengths.clear();
+    const QStringList searchedLabels = columnLabels(searchedColumns, columnNames);
+    for (const int length : labelLengths)
+        if (distinctWhenShortened(searchedLabels, length))
+            m_labelLengths.push_back(length);
     resetInteraction();
     relayout();
     update();
@@ -143,22 +163,23 @@ QColor LatticeView::nodeColor(NodePosition node) const
 
 QString LatticeView::nodeText(NodePosition node, double width, const QFontMetricsF& metrics) const
 {
-    const QStringList names = columnLabels(setOf(node), m_columnNames);
-    // Longest readable form first: full names, then shorter abbreviations, then initials for small sets.
-    for (const int length : {64, 6, 3}) {
+    return labelOf(setOf(node), width, metrics);
+}
+
+QString LatticeView::labelOf(core::ColumnSet set, double width, const QFontMetricsF& metrics) const
+{
+    const QStringList names = columnLabels(set, m_columnNames);
+    // The longest form that fits, among those that keep the searched columns apart.
+    for (const int length : m_labelLengths) {
+        const bool initials = length == 1;
+        if (initials && names.size() > maxInitials)
+            break;
         QStringList parts;
         for (const QString& name : names)
-            parts << abbreviation(name, length);
-        const QString label = parts.join(QLatin1Char('+'));
+            parts << (initials ? abbreviation(name, length).toUpper() : abbreviation(name, length));
+        const QString label = parts.join(initials ? QString() : QStringLiteral("+"));
         if (metrics.horizontalAdvance(label) <= width - 4.0)
             return label;
-    }
-    if (names.size() <= maxInitials) {
-        QString initials;
-        for (const QString& name : names)
-            initials += name.left(1).toUpper();
-        if (metrics.horizontalAdvance(initials) <= width - 4.0)
-            return initials;
     }
     return {};
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include <QPoint>
 #include <QPointF>
@@ -49,6 +50,9 @@ public:
     [[nodiscard]] core::ColumnSet setAt(QPoint position) const;
     /// The currently selected set; empty if none.
     [[nodiscard]] core::ColumnSet selectedSet() const;
+    /// The label a set's box shows at this width: its columns' names, shortened only as far as
+    /// keeps every searched column distinct; empty when none fits.
+    [[nodiscard]] QString labelOf(core::ColumnSet set, double width, const QFontMetricsF& metrics) const;
 
 Q_SIGNALS:
     /// The user clicked a set (empty set: clicked on nothing).
@@ -79,6 +83,8 @@ private:
 
     LatticeState m_state;
     QStringList m_columnNames;
+    /// The label lengths that keep the searched columns apart, longest first.
+    std::vector<int> m_labelLengths;
 };
 
 } // namespace qiscout::ui
