@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -14,6 +15,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -24,13 +26,18 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/report/glossary.h"
+#include "qiscout/core/report/report.h"
 #include "qiscout/ui/main_window.h"
 
 #include "columns/column_panel.h"
 #include "import/import_dialog.h"
+#include "lattice/lattice_view.h"
 #include "main/recent_files.h"
+#include "main/user_guide.h"
 #include "main/welcome_page.h"
 #include "parameters/parameters_panel.h"
 #include "results/results_panel.h"
@@ -259,6 +266,96 @@ private Q_SLOTS:
             const auto row = static_cast<std::uint32_t>(rows->mapToSource(model->index(shown, 0)).row());
             QVERIFY(groupSizes[key(row)] <= 2);
         }
+
+        // #14 point 10: what the findings mean and what to do next, in the window, as the report says it.
+        auto* findings = window.resultsPanel()->findChild<QLabel*>(QStringLiteral("findingsSummary"));
+        QVERIFY(findings);
+        QTRY_VERIFY_WITH_TIMEOUT(findings->isVisible(), searchTimeoutMs);
+        qiscout::core::ReportInput input;
+        input.table = window.table();
+        input.roles = window.columnPanel()->roles();
+        input.parameters.k = 2;
+        input.parameters.columns = candidates;
+        input.result = *lastResultOf(finished);
+        input.fileSha256 = std::string();
+        const auto report = qiscout::core::buildReport(input);
+        QVERIFY(report.summary.size() >= 3);
+        for (const std::string& sentence : report.summary)
+            QVERIFY2(findings->text().contains(QString::fromStdString(sentence).toHtmlEscaped()), sentence.c_str());
+        QCOMPARE(window.resultsPanel()->tree()->headerItem()->text(1), QStringLiteral("Isolated rows"));
+    }
+
+    void theLatticeFollowsTheRolesBeforeARun()
+    {
+        // #14 point 7: with 2 of 15 columns ignored the lattice still showed 15 columns.
+        MainWindow window;
+        QVERIFY(loadSample(window));
+        QCOMPARE(window.latticeView()->stateCounts().total(), (1ULL << 15) - 1);
+        window.columnPanel()->setRole(Fnlwgt, ColumnRole::Ignored);
+        window.columnPanel()->setRole(Income, ColumnRole::Sensitive);
+        QCOMPARE(window.latticeView()->stateCounts().total(), (1ULL << 13) - 1);
+        QCOMPARE(window.latticeView()->stateCounts().of(qiscout::ui::SetState::Unreached), (1ULL << 13) - 1);
+        // Combinations of at most two of the 13 columns: 13 + 78.
+        window.parametersPanel()->maxSetSizeSpinBox()->setValue(2);
+        QCOMPARE(window.latticeView()->stateCounts().total(), 91ULL);
+    }
+
+    void selectedColumnsTakeOneRoleTogether()
+    {
+        // #14 point 11: one combo box per row, unreachable with Tab, no multi-select; #12: usable
+        // with thousands of columns.
+        qiscout::ui::ColumnPanel panel;
+        std::vector<std::string> names;
+        std::vector<std::string> row;
+        for (int column = 0; column < 4096; ++column) {
+            names.push_back("c" + std::to_string(column));
+            row.push_back(std::to_string(column % 3));
+        }
+        panel.setTable(
+            std::make_shared<const qiscout::core::EncodedTable>(qiscout::core::encodeRows(names, {row, row})));
+        QVERIFY(!panel.searchedColumns());
+        QVERIFY(panel.searchProblem().contains(QStringLiteral("column 65")));
+        QSignalSpy edited(&panel, &qiscout::ui::ColumnPanel::rolesEdited);
+        std::vector<int> beyond;
+        for (int column = 64; column < 4096; ++column)
+            beyond.push_back(column);
+        panel.selectColumns(beyond);
+        auto* box = panel.roleComboBox();
+        QVERIFY(box->isEnabled());
+        QCOMPARE(box->currentText(), QStringLiteral("Candidate"));
+        box->activated(box->findText(QStringLiteral("Ignore")));
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(panel.searchedColumns().value_or(ColumnSet()), ColumnSet::firstN(64));
+        QVERIFY(panel.searchProblem().isEmpty());
+        QCOMPARE(panel.role(4095), ColumnRole::Ignored);
+        QCOMPARE(panel.role(63), ColumnRole::QuasiIdentifier);
+        // Mixed roles show no common role.
+        panel.selectColumns({63, 64});
+        QCOMPARE(box->currentIndex(), -1);
+        // Every control takes the keyboard focus with Tab.
+        QVERIFY(box->focusPolicy() & Qt::TabFocus);
+        QVERIFY(panel.findChild<QTreeWidget*>()->focusPolicy() & Qt::TabFocus);
+    }
+
+    void f1OpensTheUserGuideFromAnywhere()
+    {
+        // #14 point 12: Help had only About and F1 did nothing.
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(loadSample(window));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto* k = window.parametersPanel()->kSpinBox();
+        k->setFocus();
+        QTRY_VERIFY(k->hasFocus());
+        QTest::keyClick(k, Qt::Key_F1);
+        auto* guide = window.findChild<qiscout::ui::UserGuide*>();
+        QVERIFY(guide && guide->isVisible());
+        const QString text = qiscout::ui::UserGuide::html();
+        for (const auto& entry : qiscout::core::glossary)
+            QVERIFY(text.contains(QString::fromUtf8(entry.term.data(), static_cast<qsizetype>(entry.term.size()))));
+        QVERIFY(text.contains(QStringLiteral("What k means")));
     }
 
     void cancelsMidRunAndRunsAgain()
@@ -408,6 +505,37 @@ private Q_SLOTS:
         window.rowsPanel()->clearIsolatedRows();
         for (int column = 0; column < header->count(); ++column)
             QCOMPARE(header->logicalIndex(column), column);
+    }
+
+    void theTitleNamesTheProjectAndQuitAsksBeforeLosingChanges()
+    {
+        // #14 point 13: the title bar did not show the project; Quit discarded unsaved role changes.
+        QTemporaryDir folder;
+        const QString projectPath = folder.filePath(QStringLiteral("census.qiscout"));
+        MainWindow window;
+        window.show();
+        QVERIFY(loadSample(window));
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("adult.csv")));
+        QVERIFY(window.close());
+        window.show();
+        window.columnPanel()->setRole(Fnlwgt, ColumnRole::Ignored);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+        auto* box = window.findChild<QMessageBox*>(QStringLiteral("confirmClose"));
+        QVERIFY(box);
+        box->button(QMessageBox::Cancel)->click();
+        QVERIFY(window.isVisible());
+        QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("confirmClose")) == nullptr);
+        QVERIFY(window.saveProject(projectPath));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("census (adult.csv)")));
+        window.parametersPanel()->kSpinBox()->setValue(3);
+        QVERIFY(!window.close());
+        box = window.findChild<QMessageBox*>(QStringLiteral("confirmClose"));
+        QVERIFY(box);
+        box->button(QMessageBox::Discard)->click();
+        QTRY_VERIFY(!window.isVisible());
     }
 
     void savesAndReopensAProject()

@@ -3,10 +3,13 @@
 
 #include <array>
 
+#include <QAction>
 #include <QComboBox>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -42,9 +45,12 @@ constexpr std::array<RoleChoice, 5> roleChoices{{
                        "the individual risk.")},
 }};
 
-QComboBox* roleBox(QTreeWidget* tree, int column)
+const RoleChoice& choiceOf(core::ColumnRole role)
 {
-    return qobject_cast<QComboBox*>(tree->itemWidget(tree->topLevelItem(column), RoleColumn));
+    for (const RoleChoice& choice : roleChoices)
+        if (choice.role == role)
+            return choice;
+    return roleChoices.front();
 }
 
 } // namespace
@@ -56,11 +62,34 @@ ColumnPanel::ColumnPanel(QWidget* parent) : QWidget(parent)
     m_tree = new QTreeWidget(this);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->setColumnCount(ColumnCount);
     m_tree->setHeaderLabels({tr("Column"), tr("Role"), tr("Distinct"), tr("Missing"), tr("Type")});
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_tree->setToolTip(tr("Choose what each column is. Only candidates are searched for quasi-identifiers."));
+    m_tree->setToolTip(tr("Choose what each column is. Select several columns (Shift or Ctrl and click) to give "
+                          "them one role. Only candidates are searched for quasi-identifiers."));
+    m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
     layout->addWidget(m_tree);
+
+    m_roleBox = new QComboBox(this);
+    m_roleBox->setToolTip(tr("The role of the selected columns; only candidates are searched."));
+    for (const RoleChoice& choice : roleChoices) {
+        m_roleBox->addItem(tr(choice.label), static_cast<int>(choice.role));
+        m_roleBox->setItemData(m_roleBox->count() - 1, tr(choice.help), Qt::ToolTipRole);
+        auto* action = new QAction(tr("Set to %1").arg(tr(choice.label)), m_tree);
+        action->setToolTip(tr(choice.help));
+        const core::ColumnRole role = choice.role;
+        connect(action, &QAction::triggered, this, [this, role] { applyToSelection(role); });
+        m_tree->addAction(action);
+    }
+    m_roleBox->setEnabled(false);
+    connect(m_roleBox, &QComboBox::activated, this,
+            [this](int index) { applyToSelection(static_cast<core::ColumnRole>(m_roleBox->itemData(index).toInt())); });
+    auto* roleRow = new QFormLayout;
+    roleRow->addRow(tr("&Role of selected:"), m_roleBox);
+    layout->addLayout(roleRow);
+    connect(m_tree, &QTreeWidget::itemSelectionChanged, this, &ColumnPanel::showSelectionRole);
+
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
@@ -68,17 +97,18 @@ ColumnPanel::ColumnPanel(QWidget* parent) : QWidget(parent)
 
 void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& table)
 {
-    m_updating = true;
     m_tree->clear();
     m_likelyIdentifier.clear();
     if (table) {
         const QLocale locale;
         const auto warningIcon = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        QList<QTreeWidgetItem*> items;
+        items.reserve(static_cast<qsizetype>(table->columnCount()));
         for (std::size_t index = 0; index < table->columnCount(); ++index) {
             const auto& column = table->columns[index];
             const bool unique = table->rowCount > 1 && column.distinctCount() == table->rowCount;
             m_likelyIdentifier.push_back(unique);
-            auto* item = new QTreeWidgetItem(m_tree);
+            auto* item = new QTreeWidgetItem;
             item->setText(NameColumn, displayString(column.name));
             item->setText(DistinctColumn, locale.toString(static_cast<qulonglong>(column.distinctCount())));
             item->setText(MissingColumn, locale.toString(static_cast<qulonglong>(column.missingCells())));
@@ -91,21 +121,14 @@ void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& tabl
                                                 "every person. It is likely a direct identifier (a name or an ID "
                                                 "number) to remove before publishing."));
             }
-            auto* box = new QComboBox(m_tree);
-            for (const auto& choice : roleChoices) {
-                box->addItem(tr(choice.label), static_cast<int>(choice.role));
-                box->setItemData(box->count() - 1, tr(choice.help), Qt::ToolTipRole);
-            }
-            box->setToolTip(tr("What this column is; only candidates are searched."));
-            m_tree->setItemWidget(item, RoleColumn, box);
-            connect(box, &QComboBox::currentIndexChanged, this, [this] {
-                updateSummary();
-                if (!m_updating)
-                    Q_EMIT rolesEdited();
-            });
+            items.append(item);
         }
+        // One insertion: a row at a time re-lays the list out thousands of times on wide tables.
+        m_tree->addTopLevelItems(items);
+        for (int column = 0; column < m_tree->topLevelItemCount(); ++column)
+            storeRole(column, core::ColumnRole::QuasiIdentifier);
     }
-    m_updating = false;
+    showSelectionRole();
     updateSummary();
 }
 
@@ -119,24 +142,76 @@ std::vector<core::ColumnRole> ColumnPanel::roles() const
 
 core::ColumnRole ColumnPanel::role(int column) const
 {
-    const auto* box = roleBox(m_tree, column);
-    return box ? static_cast<core::ColumnRole>(box->currentData().toInt()) : core::ColumnRole::Ignored;
+    const auto* item = m_tree->topLevelItem(column);
+    return item ? static_cast<core::ColumnRole>(item->data(RoleColumn, Qt::UserRole).toInt())
+                : core::ColumnRole::Ignored;
+}
+
+bool ColumnPanel::storeRole(int column, core::ColumnRole role)
+{
+    auto* item = m_tree->topLevelItem(column);
+    if (item == nullptr || (item->data(RoleColumn, Qt::UserRole).isValid() && this->role(column) == role))
+        return false;
+    const RoleChoice& choice = choiceOf(role);
+    item->setData(RoleColumn, Qt::UserRole, static_cast<int>(role));
+    item->setText(RoleColumn, tr(choice.label));
+    item->setToolTip(RoleColumn, tr(choice.help));
+    return true;
 }
 
 void ColumnPanel::setRole(int column, core::ColumnRole role)
 {
-    if (auto* box = roleBox(m_tree, column))
-        box->setCurrentIndex(box->findData(static_cast<int>(role)));
+    if (!storeRole(column, role))
+        return;
+    showSelectionRole();
+    updateSummary();
+    Q_EMIT rolesEdited();
 }
 
 void ColumnPanel::setRoles(const std::vector<core::ColumnRole>& roles)
 {
-    m_updating = true;
     const auto count = std::min<std::size_t>(roles.size(), static_cast<std::size_t>(m_tree->topLevelItemCount()));
     for (std::size_t column = 0; column < count; ++column)
-        setRole(static_cast<int>(column), roles[column]);
-    m_updating = false;
+        storeRole(static_cast<int>(column), roles[column]);
+    showSelectionRole();
     updateSummary();
+}
+
+void ColumnPanel::selectColumns(const std::vector<int>& columns)
+{
+    m_tree->clearSelection();
+    for (const int column : columns)
+        if (auto* item = m_tree->topLevelItem(column))
+            item->setSelected(true);
+}
+
+void ColumnPanel::applyToSelection(core::ColumnRole role)
+{
+    bool changed = false;
+    for (QTreeWidgetItem* item : m_tree->selectedItems())
+        changed = storeRole(m_tree->indexOfTopLevelItem(item), role) || changed;
+    showSelectionRole();
+    if (!changed)
+        return;
+    updateSummary();
+    Q_EMIT rolesEdited();
+}
+
+void ColumnPanel::showSelectionRole()
+{
+    const QList<QTreeWidgetItem*> selected = m_tree->selectedItems();
+    const QSignalBlocker blocker(m_roleBox);
+    m_roleBox->setEnabled(!selected.isEmpty());
+    std::optional<int> common;
+    for (const QTreeWidgetItem* item : selected) {
+        const int value = item->data(RoleColumn, Qt::UserRole).toInt();
+        if (common && *common != value) {
+            common.reset();
+            break;
+        }
+        common = value;
+    }
+    m_roleBox->setCurrentIndex(common ? m_roleBox->findData(*common) : -1);
 }
 
 std::optional<core::ColumnSet> ColumnPanel::searchedColumns() const
@@ -158,6 +233,21 @@ bool ColumnPanel::isLikelyDirectIdentifier(int column) const
            m_likelyIdentifier[static_cast<std::size_t>(column)];
 }
 
+QString ColumnPanel::searchProblem() const
+{
+    const auto searched = searchedColumns();
+    if (!searched)
+        return tr("A search spans the first %1 columns of the table; candidates beyond them cannot be searched yet. "
+                  "In the Columns panel, click column %2, Shift+click the last column and set them to Ignore "
+                  "(or put the columns to search first in the table).")
+            .arg(core::ColumnSet::capacity)
+            .arg(core::ColumnSet::capacity + 1);
+    if (searched->empty())
+        return tr("No column is a candidate. Select the columns an outsider might know and set their role to "
+                  "Candidate.");
+    return {};
+}
+
 void ColumnPanel::updateSummary()
 {
     if (m_tree->topLevelItemCount() == 0) {
@@ -166,8 +256,7 @@ void ColumnPanel::updateSummary()
     }
     const auto searched = searchedColumns();
     if (!searched) {
-        m_summary->setText(tr("Only the first %1 columns can be candidates: set the others to Ignore or another role.")
-                               .arg(core::ColumnSet::capacity));
+        m_summary->setText(searchProblem());
         return;
     }
     int flagged = 0;

@@ -12,13 +12,15 @@
 #include "qiscout/core/table/encoded_table.h"
 
 QT_BEGIN_NAMESPACE
+class QComboBox;
 class QLabel;
 class QTreeWidget;
 QT_END_NAMESPACE
 
 namespace qiscout::ui {
 
-/// Lists the table's columns with their statistics and lets the user pick each column's role.
+/// Lists the table's columns with their statistics and lets the user pick the role of the selected
+/// columns, one or thousands at a time (one list, reachable with Tab, no widget per row).
 /// Columns whose every value is different are flagged as likely direct identifiers.
 class ColumnPanel : public QWidget {
     Q_OBJECT
@@ -31,27 +33,39 @@ public:
 
     [[nodiscard]] std::vector<core::ColumnRole> roles() const;
     [[nodiscard]] core::ColumnRole role(int column) const;
-    /// Sets one column's role as if the user had chosen it (emits rolesEdited).
+    /// Sets one column's role as if the user had chosen it (emits rolesEdited when it changes).
     void setRole(int column, core::ColumnRole role);
     /// Sets every role without emitting rolesEdited; extra entries are ignored.
     void setRoles(const std::vector<core::ColumnRole>& roles);
+    /// Selects these columns in the list (the role box then applies to them).
+    void selectColumns(const std::vector<int>& columns);
+    /// The box that sets the role of every selected column.
+    [[nodiscard]] QComboBox* roleComboBox() const { return m_roleBox; }
 
+    /// Why no search can start with these roles, and what to do about it; empty when one can.
+    [[nodiscard]] QString searchProblem() const;
     /// The quasi-identifier candidates; nullopt when one lies beyond the 64 columns a search spans.
     [[nodiscard]] std::optional<core::ColumnSet> searchedColumns() const;
     /// Whether the column's values are all different (and so identify every row on their own).
     [[nodiscard]] bool isLikelyDirectIdentifier(int column) const;
 
 Q_SIGNALS:
-    /// The user changed a role.
+    /// The user changed one or more roles (once per change, however many columns it touched).
     void rolesEdited();
 
 private:
+    /// Gives the selected columns this role; emits rolesEdited once when any changed.
+    void applyToSelection(core::ColumnRole role);
+    /// Stores a role in a row without signalling; true when it changed.
+    bool storeRole(int column, core::ColumnRole role);
+    /// Shows the selection's common role in the role box (blank when they differ).
+    void showSelectionRole();
     void updateSummary();
 
     QTreeWidget* m_tree = nullptr;
+    QComboBox* m_roleBox = nullptr;
     QLabel* m_summary = nullptr;
     std::vector<bool> m_likelyIdentifier;
-    bool m_updating = false;
 };
 
 } // namespace qiscout::ui

@@ -46,9 +46,11 @@
 #include "main/project_session.h"
 #include "main/recent_files.h"
 #include "main/sample_locator.h"
+#include "main/user_guide.h"
 #include "main/welcome_page.h"
 #include "parameters/parameters_panel.h"
 #include "report/report_export_dialog.h"
+#include "results/findings_summary_controller.h"
 #include "results/results_panel.h"
 #include "results/set_classes.h"
 #include "results/set_details_controller.h"
@@ -75,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     m_loader = new TableLoadController(this);
     m_search = new SearchController(this);
     m_details = new SetDetailsController(this);
+    m_findings = new FindingsSummaryController(this);
     createWidgets();
     createActions();
     createMenus();
@@ -97,6 +100,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     connect(m_search, &SearchController::searchFailed, this, &MainWindow::searchFailed);
     connect(m_parameters, &ParametersPanel::parametersEdited, this, &MainWindow::restartIfRunning);
     connect(m_columns, &ColumnPanel::rolesEdited, this, &MainWindow::restartIfRunning);
+    connect(m_columns, &ColumnPanel::rolesEdited, this, &MainWindow::showSearchSpace);
+    connect(m_columns, &ColumnPanel::rolesEdited, this, [this] { setWindowModified(true); });
+    connect(m_parameters, &ParametersPanel::parametersEdited, this, [this] { setWindowModified(true); });
+    connect(m_parameters, &ParametersPanel::parametersEdited, this, &MainWindow::showSearchSpace);
+    connect(m_findings, &FindingsSummaryController::summaryReady, m_results, &ResultsPanel::setFindingsSummary);
     connect(m_results, &ResultsPanel::setSelected, this, &MainWindow::showSetDetails);
     connect(m_lattice, &LatticeView::setSelected, this, [this](core::ColumnSet set) {
         if (!set.empty() && !m_results->selectSet(set))
@@ -284,6 +292,9 @@ void MainWindow::createMenus()
         m_viewMenu->addAction(dock->toggleViewAction());
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    auto* guide = help->addAction(tr("QIScout &User Guide"), this, &MainWindow::showUserGuide);
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     help->addAction(tr("&About QIScout"), this, [this] {
         QMessageBox::about(
             this, tr("About QIScout"),
@@ -294,6 +305,15 @@ void MainWindow::createMenus()
                 .arg(QStringLiteral(QISCOUT_VERSION)));
     });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::showUserGuide()
+{
+    if (m_guide == nullptr)
+        m_guide = new UserGuide(this);
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
 }
 
 void MainWindow::showWelcome()
@@ -466,6 +486,8 @@ bool MainWindow::saveProject(const QString& path)
     }
     RecentFiles::add(path);
     updateRecentFiles();
+    updateWindowTitle();
+    setWindowModified(false);
     statusBar()->showMessage(tr("Project saved to %1.").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
@@ -505,9 +527,7 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     m_dangerChart->clear();
     m_rateChart->clear();
     m_histogram->clear();
-    const auto columnLimit = std::min<int>(static_cast<int>(m_table->columnCount()), core::ColumnSet::capacity);
-    m_lattice->reset(core::ColumnSet::firstN(columnLimit), columnNames(), std::max(columnLimit, 1));
-
+    m_findings->cancel();
     if (const auto restored = m_project->restore(*m_table, currentSetup())) {
         m_columns->setRoles(restored->roles);
         m_parameters->setRequest(restored->request);
@@ -515,10 +535,12 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     } else {
         RecentFiles::add(m_tablePath);
     }
+    showSearchSpace();
     updateRecentFiles();
 
     const QString name = QFileInfo(m_tablePath).fileName();
-    setWindowTitle(tr("%1 — QIScout").arg(name));
+    updateWindowTitle();
+    setWindowModified(false);
     QString message = tr("Loaded %1: %2 rows, %3 columns.")
                           .arg(name, QLocale().toString(static_cast<qulonglong>(m_table->rowCount)))
                           .arg(m_table->columnCount());
@@ -573,13 +595,7 @@ std::optional<SearchRequest> MainWindow::currentRequest(bool tellUser)
     if (!m_table)
         return std::nullopt;
     const auto columns = m_columns->searchedColumns();
-    QString problem;
-    if (!columns)
-        problem = tr("At most %1 columns can be searched, and only among the first %1 columns of the table. Set "
-                     "the others to Ignore.")
-                      .arg(core::ColumnSet::capacity);
-    else if (columns->empty())
-        problem = tr("No column is a candidate. Set at least one column's role to Candidate.");
+    const QString problem = m_columns->searchProblem();
     if (!problem.isEmpty()) {
         if (tellUser)
             QMessageBox::information(this, tr("Nothing to search"), problem);
@@ -623,10 +639,8 @@ void MainWindow::rememberRequest(const SearchRequest& request)
     m_runAlgorithm = request.algorithm;
 }
 
-void MainWindow::exportReport()
+core::ReportInput MainWindow::reportInput() const
 {
-    if (!m_table || !m_lastResult || !m_lastResult->complete)
-        return;
     core::ReportInput input;
     input.table = m_table;
     input.roles = m_runRoles;
@@ -634,13 +648,33 @@ void MainWindow::exportReport()
     input.requestedAlgorithm = m_runAlgorithm;
     input.result = *m_lastResult;
     input.loadSeconds = m_loadSeconds;
-    const QString written = exportReportInteractively(this, input, m_lattice->grab().toImage());
+    return input;
+}
+
+void MainWindow::showSearchSpace()
+{
+    // Before a run the lattice shows what would be searched; after one it keeps showing the answer.
+    if (!m_table || m_lastResult || m_search->isRunning())
+        return;
+    const auto columns = m_columns->searchedColumns();
+    if (!columns)
+        return;
+    const int maxSetSize = m_parameters->request().parameters.maxSetSize.value_or(columns->size());
+    m_lattice->reset(*columns, columnNames(), std::clamp(maxSetSize, 1, std::max(columns->size(), 1)));
+}
+
+void MainWindow::exportReport()
+{
+    if (!m_table || !m_lastResult || !m_lastResult->complete)
+        return;
+    const QString written = exportReportInteractively(this, reportInput(), m_lattice->grab().toImage());
     if (!written.isEmpty())
         statusBar()->showMessage(tr("Report written to %1.").arg(QDir::toNativeSeparators(written)), 5000);
 }
 
 void MainWindow::searchStarted(core::ColumnSet columns, int maxSetSize, quint64 k)
 {
+    m_findings->cancel();
     m_lattice->reset(columns, columnNames(), maxSetSize);
     m_rateChart->clear();
     m_rateChart->addSample(0.0, 0);
@@ -678,6 +712,8 @@ void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
     m_bySizeChart->setResult(*result);
     m_dangerChart->setResult(*result, names);
     m_rateChart->addSample(result->stats.searchSeconds, result->stats.setsEvaluated);
+    if (result->complete)
+        m_findings->request(reportInput());
     const QLocale locale;
     const QString found = countedNoun(result->minimalSets.size(), tr("quasi-identifier"), tr("quasi-identifiers"));
     const QString checked =
@@ -750,8 +786,55 @@ void MainWindow::showWarning(const QString& title, const QString& message)
     box->open();
 }
 
+void MainWindow::updateWindowTitle()
+{
+    const QString table = QFileInfo(m_tablePath).fileName();
+    // [*] is where Qt shows that roles or parameters changed since the last save.
+    if (!m_project->path().isEmpty())
+        setWindowTitle(tr("%1 (%2)[*] — QIScout").arg(QFileInfo(m_project->path()).completeBaseName(), table));
+    else
+        setWindowTitle(tr("%1[*] — QIScout").arg(table));
+}
+
+bool MainWindow::confirmClose()
+{
+    const bool running = m_search->isRunning();
+    if (m_closeConfirmed || m_unattended || (!isWindowModified() && !running))
+        return true;
+    QStringList reasons;
+    if (isWindowModified())
+        reasons << tr("The roles or parameters have changed since the project was last saved.");
+    if (running)
+        reasons << tr("An analysis is still running and will be stopped.");
+    // Window-modal and asynchronous (never a nested event loop): the answer closes the window again.
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Quit QIScout?"), reasons.join(QLatin1Char(' ')),
+                                QMessageBox::Discard | QMessageBox::Cancel, this);
+    if (isWindowModified())
+        box->addButton(QMessageBox::Save);
+    box->setObjectName(QStringLiteral("confirmClose"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box] {
+        const auto answer = box->standardButton(box->clickedButton());
+        if (answer == QMessageBox::Save) {
+            const bool saved = m_project->path().isEmpty() ? saveProjectAs() : saveProject(m_project->path());
+            if (!saved)
+                return;
+        } else if (answer != QMessageBox::Discard) {
+            return;
+        }
+        m_closeConfirmed = true;
+        close();
+    });
+    box->open();
+    return false;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!confirmClose()) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(geometryKey, saveGeometry());
     if (m_layoutRestored)

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -50,9 +51,23 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     m_status = new QLabel(tr("Run the analysis to list the quasi-identifiers."), this);
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
+    // The advice scrolls within a few lines' height, so the list below keeps most of a small dock.
+    m_findingsArea = new QScrollArea(this);
+    m_findingsArea->setWidgetResizable(true);
+    m_findingsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_findingsArea->setMaximumHeight(fontMetrics().lineSpacing() * 9);
+    m_findings = new QLabel(m_findingsArea);
+    m_findings->setObjectName(QStringLiteral("findingsSummary"));
+    m_findings->setWordWrap(true);
+    m_findings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_findings->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_findings->setMargin(6);
+    m_findingsArea->setWidget(m_findings);
+    m_findingsArea->hide();
+    layout->addWidget(m_findingsArea);
     m_tree = new QTreeWidget(this);
     m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Quasi-identifier"), tr("Rows at risk"), tr("Smallest group")});
+    m_tree->setHeaderLabels({tr("Quasi-identifier"), tr("Isolated rows"), tr("Smallest group")});
     m_tree->headerItem()->setToolTip(SetColumn, tr("A smallest combination of columns that singles someone out: "
                                                    "removing any one of its columns makes it safe."));
     m_tree->headerItem()->setToolTip(IsolatedColumn, tr("How many people are in a group of at most k on these "
@@ -74,6 +89,8 @@ void ResultsPanel::setResult(const core::SearchResult& result, const QStringList
 {
     const QSignalBlocker blocker(m_tree);
     m_tree->clear();
+    m_findings->clear();
+    m_findingsArea->hide();
     const QLocale locale;
     std::map<int, std::vector<const core::MinimalSet*>> bySize;
     for (const auto& set : result.minimalSets)
@@ -117,6 +134,8 @@ void ResultsPanel::clear()
 {
     const QSignalBlocker blocker(m_tree);
     m_tree->clear();
+    m_findings->clear();
+    m_findingsArea->hide();
     m_summary = tr("Run the analysis to list the quasi-identifiers.");
     m_outdated = false;
     m_status->setText(m_summary);
@@ -128,6 +147,17 @@ void ResultsPanel::setOutdated(bool outdated)
         return;
     m_outdated = outdated;
     m_status->setText(outdated ? tr("Analysis running; these are the previous results.") : m_summary);
+    // The advice belongs to the results it was drawn from.
+    m_findingsArea->setVisible(!outdated && !m_findings->text().isEmpty());
+}
+
+void ResultsPanel::setFindingsSummary(const QStringList& sentences)
+{
+    QString text = QStringLiteral("<b>%1</b>").arg(tr("What this means"));
+    for (const QString& sentence : sentences)
+        text += QStringLiteral("<p>%1</p>").arg(sentence.toHtmlEscaped());
+    m_findings->setText(sentences.isEmpty() ? QString() : text);
+    m_findingsArea->setVisible(!sentences.isEmpty() && !m_outdated);
 }
 
 std::vector<core::MinimalSet> ResultsPanel::listedSets() const

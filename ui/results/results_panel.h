@@ -10,6 +10,7 @@
 
 QT_BEGIN_NAMESPACE
 class QLabel;
+class QScrollArea;
 class QTreeWidget;
 QT_END_NAMESPACE
 
@@ -29,6 +30,8 @@ public:
     void clear();
     /// Says whether the shown results belong to an earlier search than the one running.
     void setOutdated(bool outdated);
+    /// Shows what the findings mean and what to do next (the report's plain-language summary).
+    void setFindingsSummary(const QStringList& sentences);
 
     /// The sets as listed, top to bottom, read back from the list itself.
     [[nodiscard]] std::vector<core::MinimalSet> listedSets() const;
@@ -43,6 +46,8 @@ Q_SIGNALS:
 private:
     QTreeWidget* m_tree = nullptr;
     QLabel* m_status = nullptr;
+    QScrollArea* m_findingsArea = nullptr;
+    QLabel* m_findings = nullptr;
     QString m_summary;
     bool m_outdated = false;
 };

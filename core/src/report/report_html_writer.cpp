@@ -9,6 +9,7 @@
 
 #include <nettle/base64.h>
 
+#include "qiscout/core/report/glossary.h"
 #include "qiscout/core/report/report_writers.h"
 #include "qiscout/core/util/display_text.h"
 
@@ -621,20 +622,8 @@ private:
     {
         heading("glossary", "How to read this report");
         line("<dl>");
-        line("<dt><b>Quasi-identifier</b></dt><dd>A combination of columns (such as birth date, sex and ZIP code) "
-             "that is not a name but can still single a person out when combined with what an attacker knows. "
-             "Only minimal combinations are listed: adding columns to one of them is always at least as risky.</dd>");
-        line("<dt><b>k</b></dt><dd>A row is at risk when at most k rows share its values on a combination. With "
-             "k = 1, only unique rows count.</dd>");
-        line("<dt><b>Generalise</b></dt><dd>Publish coarser values (age bands instead of ages, the first digits "
-             "of a ZIP code).</dd>");
-        line("<dt><b>Suppress</b></dt><dd>Leave a column or some of its values out of the published data.</dd>");
-        line("<dt><b>Long values</b></dt><dd>Names and values longer than " + std::to_string(displayTextLimit) +
-             " characters are shortened here, with \u2026 and their full length; the CSV and JSON reports keep "
-             "them whole.</dd>");
-        line("<dt><b>CSV report</b></dt><dd>Cells that begin with =, +, -, @, a tab or a carriage return are "
-             "written with a leading apostrophe (') so that spreadsheets show them as text instead of running "
-             "them as formulas (OWASP's advice against CSV injection); every text cell is quoted.</dd>");
+        for (const GlossaryEntry& entry : glossary)
+            line("<dt><b>" + escapeXml(entry.term) + "</b></dt><dd>" + escapeXml(entry.definition) + "</dd>");
         line("</dl>");
     }
 

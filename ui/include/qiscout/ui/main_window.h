@@ -24,12 +24,17 @@ class QProgressDialog;
 class QStackedWidget;
 QT_END_NAMESPACE
 
+namespace qiscout::core {
+struct ReportInput;
+} // namespace qiscout::core
+
 namespace qiscout::ui {
 
 class ClassSizeHistogramChart;
 class ColumnDangerChart;
 class ColumnPanel;
 class EvaluationRateChart;
+class FindingsSummaryController;
 class LatticeView;
 class MinimalSetsBySizeChart;
 class ParametersPanel;
@@ -38,6 +43,7 @@ class ResultsPanel;
 class SearchController;
 class SetDetailsController;
 class TableLoadController;
+class UserGuide;
 class RowsPanel;
 class WelcomePage;
 struct LoadFailure;
@@ -123,6 +129,16 @@ private:
     void restartIfRunning();
     void rememberRequest(const SearchRequest& request);
     void exportReport();
+    /// The last run as the report sees it.
+    [[nodiscard]] core::ReportInput reportInput() const;
+    /// Before a run, the lattice follows the roles and the largest combination as they change.
+    void showSearchSpace();
+    void showUserGuide();
+    /// "project (table) — QIScout", with Qt's mark for unsaved changes.
+    void updateWindowTitle();
+    /// True when the window may close now; otherwise asks (unsaved changes, a running analysis)
+    /// and closes again once the user agrees.
+    [[nodiscard]] bool confirmClose();
     [[nodiscard]] std::optional<SearchRequest> currentRequest(bool tellUser);
     [[nodiscard]] QStringList columnNames() const;
     [[nodiscard]] Setup currentSetup() const;
@@ -182,7 +198,10 @@ private:
     QElapsedTimer m_loadClock;
     double m_loadSeconds = 0.0;
     bool m_unattended = false;
+    bool m_closeConfirmed = false;
     SetDetailsController* m_details = nullptr;
+    FindingsSummaryController* m_findings = nullptr;
+    UserGuide* m_guide = nullptr;
     bool m_layoutRestored = false;
 };
 
