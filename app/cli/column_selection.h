@@ -23,6 +23,7 @@ public:
 
 /// The column called `name`; throws UnknownColumnError saying that `option` named it.
 [[nodiscard]] int requireColumn(const core::EncodedTable& table, const std::string& name, const char* option);
+
 /// The columns named, as a set; `option` names the flag in messages. Throws UnknownColumnError.
 [[nodiscard]] core::ColumnSet columnSet(const core::EncodedTable& table, const std::vector<std::string>& names,
                                         const char* option);
