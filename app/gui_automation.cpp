@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui_automation.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <QCoreApplication>
@@ -24,7 +25,13 @@ GuiAutomation::GuiAutomation(ui::MainWindow& window, ui::CommandLineOptions opti
     connect(&m_window, &ui::MainWindow::openFailed, this, [this](const QString& message) { finish(1, message); });
     connect(&m_window, &ui::MainWindow::analysisFailed, this, [this](const QString& message) { finish(1, message); });
     connect(&m_window, &ui::MainWindow::analysisEnded, this, [this] {
-        if (m_active && m_options.run)
+        if (m_active && m_options.protect)
+            m_window.protect(m_options.quasiIdentifiers, m_options.k);
+        else if (m_active && m_options.run)
+            captureAndFinish();
+    });
+    connect(&m_window, &ui::MainWindow::protectionShown, this, [this] {
+        if (m_active && m_options.protect)
             captureAndFinish();
     });
 }
@@ -43,10 +50,11 @@ void GuiAutomation::tableShown()
     if (!m_active)
         return;
     if (m_options.k)
-        m_window.setGroupSize(*m_options.k);
+        // With --protect, K is the protection's k: the findings look for groups of fewer than K people.
+        m_window.setGroupSize(m_options.protect ? std::max<quint64>(1, *m_options.k - 1) : *m_options.k);
     if (m_options.threads)
         m_window.setThreadCount(*m_options.threads);
-    if (m_options.run)
+    if (m_options.run || m_options.protect)
         m_window.runAnalysis();
     else
         captureAndFinish();

@@ -24,6 +24,23 @@ private Q_SLOTS:
         QVERIFY(parsed.options->quit);
     }
 
+    void readsTheProtectionOptions()
+    {
+        // #15
+        const auto parsed = parseCommandLine(
+            {QStringLiteral("qiscout"), QStringLiteral("adult.csv"), QStringLiteral("--k"), QStringLiteral("5"),
+             QStringLiteral("--protect"), QStringLiteral("--qi"), QStringLiteral("age=hierarchies/age.csv"),
+             QStringLiteral("--qi"), QStringLiteral("sex"), QStringLiteral("--qi"), QStringLiteral("zip=a=b.csv")});
+        QVERIFY(parsed.options.has_value());
+        QVERIFY(parsed.options->protect);
+        QVERIFY(!parsed.options->run);
+        const QList<qiscout::ui::QuasiIdentifierOption> expected{
+            {QStringLiteral("age"), QStringLiteral("hierarchies/age.csv")},
+            {QStringLiteral("sex"), QString()},
+            {QStringLiteral("zip"), QStringLiteral("a=b.csv")}};
+        QCOMPARE(parsed.options->quasiIdentifiers, expected);
+    }
+
     void readsTheWindowSize()
     {
         const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("data.csv"),
@@ -55,7 +72,8 @@ private Q_SLOTS:
         const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("--help")});
         QVERIFY(!parsed.options);
         QCOMPARE(parsed.exitCode, 0);
-        for (const auto* option : {"-k", "--threads", "--run", "--screenshot", "--window-size", "--quit"})
+        for (const auto* option :
+             {"-k", "--threads", "--run", "--protect", "--qi", "--screenshot", "--window-size", "--quit"})
             QVERIFY2(parsed.output.contains(QLatin1String(option)), option);
     }
 
@@ -76,6 +94,12 @@ private Q_SLOTS:
         QTest::newRow("window size too small")
             << QStringList{QStringLiteral("qiscout"), QStringLiteral("--window-size"), QStringLiteral("10x10")};
         QTest::newRow("run without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--run")};
+        QTest::newRow("protect without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--protect")};
+        QTest::newRow("qi without protect") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
+                                                           QStringLiteral("--qi"), QStringLiteral("age")};
+        QTest::newRow("qi without hierarchy after =")
+            << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"), QStringLiteral("--protect"),
+                           QStringLiteral("--qi"), QStringLiteral("age=")};
     }
 
     void rejectsBadValues()

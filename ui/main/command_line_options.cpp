@@ -30,6 +30,17 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
                                            QStringLiteral("T"));
     const QCommandLineOption runOption(
         QStringLiteral("run"), QCoreApplication::translate("CommandLine", "Run the analysis once FILE is open."));
+    const QCommandLineOption protectOption(
+        QStringLiteral("protect"),
+        QCoreApplication::translate("CommandLine",
+                                    "Find the quasi-identifiers, then protect FILE so that every group has at least "
+                                    "K people, and show the outcome."));
+    const QCommandLineOption qiOption(
+        QStringLiteral("qi"),
+        QCoreApplication::translate("CommandLine",
+                                    "With --protect: coarsen COLUMN, by the hierarchy in HIERARCHY.csv (ARX layout) "
+                                    "or, without one, automatically. Repeat for more columns."),
+        QStringLiteral("COLUMN[=HIERARCHY.csv]"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate("CommandLine", "Save a PNG of the main window when the run finishes."),
@@ -41,8 +52,8 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
     const QCommandLineOption quitOption(
         QStringLiteral("quit"),
         QCoreApplication::translate("CommandLine", "Exit when the run (and screenshot) is done."));
-    parser.addOptions(
-        {helpOption, versionOption, kOption, threadsOption, runOption, screenshotOption, windowSizeOption, quitOption});
+    parser.addOptions({helpOption, versionOption, kOption, threadsOption, runOption, protectOption, qiOption,
+                       screenshotOption, windowSizeOption, quitOption});
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QCoreApplication::translate("CommandLine", "A table (CSV, TSV) or a .qiscout project."),
         QStringLiteral("[FILE]"));
@@ -97,10 +108,21 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
         options.windowSize = QSize(width, height);
     }
     options.run = parser.isSet(runOption);
+    options.protect = parser.isSet(protectOption);
+    for (const QString& value : parser.values(qiOption)) {
+        const qsizetype equals = value.indexOf(QLatin1Char('='));
+        QuasiIdentifierOption quasiIdentifier{equals < 0 ? value : value.left(equals),
+                                              equals < 0 ? QString() : value.mid(equals + 1)};
+        if (quasiIdentifier.column.isEmpty() || (equals >= 0 && quasiIdentifier.hierarchyFile.isEmpty()))
+            return fail(QCoreApplication::translate("CommandLine", "--qi needs COLUMN or COLUMN=HIERARCHY.csv."));
+        options.quasiIdentifiers << quasiIdentifier;
+    }
+    if (!options.quasiIdentifiers.isEmpty() && !parser.isSet(protectOption))
+        return fail(QCoreApplication::translate("CommandLine", "--qi is only used with --protect."));
     options.screenshot = parser.value(screenshotOption);
     options.quit = parser.isSet(quitOption);
-    if ((options.run || !options.screenshot.isEmpty()) && options.file.isEmpty())
-        return fail(QCoreApplication::translate("CommandLine", "--run and --screenshot need a FILE."));
+    if ((options.run || options.protect || !options.screenshot.isEmpty()) && options.file.isEmpty())
+        return fail(QCoreApplication::translate("CommandLine", "--run, --protect and --screenshot need a FILE."));
     result.options = options;
     return result;
 }

@@ -49,6 +49,7 @@
 #include "main/user_guide.h"
 #include "main/welcome_page.h"
 #include "parameters/parameters_panel.h"
+#include "protect/protect_view.h"
 #include "report/report_export_dialog.h"
 #include "results/findings_summary_controller.h"
 #include "results/results_panel.h"
@@ -159,6 +160,11 @@ void MainWindow::createWidgets()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     m_stack->addWidget(m_workspace);
+    m_protect = new ProtectView(m_stack);
+    m_stack->addWidget(m_protect);
+    connect(m_protect, &ProtectView::backRequested, this, &MainWindow::showFindings);
+    connect(m_protect, &ProtectView::outcomeShown, this, &MainWindow::protectionShown);
+    connect(m_protect, &ProtectView::protectionFailed, this, &MainWindow::analysisFailed);
 
     const auto addDock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
         auto* dock = new QDockWidget(title, this);
@@ -250,6 +256,12 @@ void MainWindow::createActions()
     m_exportReportAction->setToolTip(tr("Write the findings as HTML, PDF, JSON or CSV (Ctrl+E)"));
     connect(m_exportReportAction, &QAction::triggered, this, &MainWindow::exportReport);
 
+    m_protectAction = new QAction(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("&Protect…"), this);
+    m_protectAction->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
+    m_protectAction->setToolTip(tr("Coarsen the columns until nobody can be singled out, and export the protected "
+                                   "table (Ctrl+Shift+P)"));
+    connect(m_protectAction, &QAction::triggered, this, &MainWindow::showProtect);
+
     m_clearFilterAction = new QAction(tr("Show &All Rows"), this);
     m_clearFilterAction->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     connect(m_clearFilterAction, &QAction::triggered, this, &MainWindow::clearRowFilter);
@@ -262,6 +274,8 @@ void MainWindow::createActions()
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_cancelAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_protectAction);
 }
 
 void MainWindow::createMenus()
@@ -284,6 +298,8 @@ void MainWindow::createMenus()
     auto* analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(m_runAction);
     analysis->addAction(m_cancelAction);
+    analysis->addSeparator();
+    analysis->addAction(m_protectAction);
     analysis->addSeparator();
     analysis->addAction(m_clearFilterAction);
 
@@ -326,7 +342,7 @@ void MainWindow::showWelcome()
 
 void MainWindow::showWorkspace()
 {
-    m_stack->setCurrentWidget(m_workspace);
+    showFindings();
     if (m_layoutRestored)
         return;
     m_layoutRestored = true;
@@ -338,6 +354,51 @@ void MainWindow::showWorkspace()
         resizeDocks({m_docks.at(0), m_docks.at(2)}, {400, 480}, Qt::Horizontal);
         resizeDocks({m_docks.at(0), m_docks.at(1), m_docks.at(2), m_docks.at(3)}, {560, 240, 470, 330}, Qt::Vertical);
     }
+}
+
+void MainWindow::showProtect()
+{
+    if (!m_table)
+        return;
+    const std::uint64_t searchK = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
+    m_protect->prepare(m_columns->roles(), m_lastResult.get(), searchK);
+    if (m_stack->currentWidget() != m_protect) {
+        m_docksBeforeProtect.clear();
+        for (auto* dock : std::as_const(m_docks)) {
+            m_docksBeforeProtect << dock->isVisible();
+            dock->hide();
+        }
+        m_stack->setCurrentWidget(m_protect);
+    }
+    updateActions();
+}
+
+void MainWindow::protect(const QList<QuasiIdentifierOption>& columns, std::optional<quint64> k)
+{
+    showProtect();
+    core::ProtectionSettings settings = m_protect->settings();
+    if (!columns.isEmpty())
+        settings.quasiIdentifiers.clear();
+    if (k)
+        settings.k = *k;
+    m_protect->setSettings(settings);
+    for (const auto& column : columns) {
+        const QString problem = m_protect->useHierarchy(column.column, column.hierarchyFile);
+        if (!problem.isEmpty()) {
+            Q_EMIT analysisFailed(problem);
+            return;
+        }
+    }
+    m_protect->protect();
+}
+
+void MainWindow::showFindings()
+{
+    if (m_stack->currentWidget() == m_protect)
+        for (qsizetype index = 0; index < m_docks.size() && index < m_docksBeforeProtect.size(); ++index)
+            m_docks[index]->setVisible(m_docksBeforeProtect[index]);
+    m_stack->setCurrentWidget(m_workspace);
+    updateActions();
 }
 
 void MainWindow::updateRecentFiles()
@@ -368,6 +429,7 @@ void MainWindow::updateActions()
     m_saveProjectAsAction->setEnabled(hasTable);
     m_clearFilterAction->setEnabled(m_rows->isShowingIsolatedRows());
     m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
+    m_protectAction->setEnabled(hasTable && m_stack->currentWidget() != m_protect);
 }
 
 void MainWindow::openFile(const QString& path)
@@ -505,7 +567,8 @@ bool MainWindow::saveProjectAs()
 
 Setup MainWindow::currentSetup() const
 {
-    return {m_columns->roles(), m_parameters->request()};
+    return {m_columns->roles(), m_parameters->request(),
+            m_protect->hasSetup() ? std::optional<core::ProtectionSettings>(m_protect->settings()) : std::nullopt};
 }
 
 void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, const QString& path,
@@ -528,9 +591,12 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     m_rateChart->clear();
     m_histogram->clear();
     m_findings->cancel();
+    m_protect->setTable(m_table);
     if (const auto restored = m_project->restore(*m_table, currentSetup())) {
         m_columns->setRoles(restored->roles);
         m_parameters->setRequest(restored->request);
+        if (restored->protection)
+            m_protect->setSettings(*restored->protection);
         RecentFiles::add(m_project->path());
     } else {
         RecentFiles::add(m_tablePath);
@@ -609,6 +675,7 @@ std::optional<SearchRequest> MainWindow::currentRequest(bool tellUser)
 void MainWindow::runAnalysis()
 {
     if (const auto request = currentRequest(!m_unattended)) {
+        showFindings();
         rememberRequest(*request);
         m_search->start(*request);
     } else {
@@ -841,6 +908,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         settings.setValue(stateKey, saveState());
     m_search->cancel();
     m_loader->cancel();
+    m_protect->cancel();
     QMainWindow::closeEvent(event);
 }
 

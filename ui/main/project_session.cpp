@@ -58,6 +58,7 @@ std::optional<Setup> ProjectSession::restore(const core::EncodedTable& table, co
     }
     setup.request.parameters = m_pending->parameters;
     setup.request.algorithm = m_pending->algorithm;
+    setup.protection = m_pending->protection;
     m_pending.reset();
     m_saved = setup;
     return setup;
@@ -74,6 +75,7 @@ void ProjectSession::save(const QString& path, const TableSource& table, const c
     project.parameters = setup.request.parameters;
     project.parameters.columns.reset();
     project.algorithm = setup.request.algorithm;
+    project.protection = setup.protection;
     core::saveProject(path.toStdString(), project);
     m_path = path;
     m_saved = setup;
@@ -89,7 +91,12 @@ QString ProjectSession::suggestedPath(const QString& tablePath) const
 
 bool ProjectSession::isModified(const Setup& current) const
 {
-    return m_saved && (current.roles != m_saved->roles || !sameRequest(current.request, m_saved->request));
+    if (!m_saved)
+        return false;
+    const bool sameProtection =
+        current.protection.has_value() == m_saved->protection.has_value() &&
+        (!current.protection || core::sameProtection(*current.protection, *m_saved->protection));
+    return current.roles != m_saved->roles || !sameRequest(current.request, m_saved->request) || !sameProtection;
 }
 
 } // namespace qiscout::ui

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/project/project_file.h"
 #include "qiscout/core/table/column_role.h"
@@ -15,10 +16,12 @@
 
 namespace qiscout::ui {
 
-/// What the user set up for one table: each column's role and the search request.
+/// What the user set up for one table: each column's role, the search request and, once the
+/// Protect step was opened, its set-up.
 struct Setup {
     std::vector<core::ColumnRole> roles;
     SearchRequest request;
+    std::optional<core::ProtectionSettings> protection;
 };
 
 /// The project behind the window: the .qiscout file it was opened from or saved to, the roles and
@@ -50,7 +53,8 @@ public:
     [[nodiscard]] std::optional<Setup> restore(const core::EncodedTable& table, const Setup& defaults);
 
     /// Writes the project: the table's path relative to the project's folder, its import
-    /// options, the roles by column name and the parameters. Throws core::ProjectError.
+    /// options, the roles by column name, the parameters and the Protect set-up. Throws
+    /// core::ProjectError.
     void save(const QString& path, const TableSource& table, const core::EncodedTable& encoded, const Setup& setup);
 
     /// The project file; empty while the window works on a plain table.

@@ -108,6 +108,79 @@ std::optional<T> optionalInteger(const nlohmann::json& json, const char* key)
     return static_cast<T>(it->get<std::int64_t>());
 }
 
+nlohmann::json protectionToJson(const ProtectionSettings& protection)
+{
+    nlohmann::json json;
+    auto columns = nlohmann::json::array();
+    for (const auto& column : protection.quasiIdentifiers)
+        columns.push_back(
+            {{"column", column.column}, {"source", column.hierarchySource}, {"hierarchy", column.hierarchy.rows}});
+    json["quasiIdentifiers"] = std::move(columns);
+    json["k"] = protection.k;
+    json["lDiversity"] =
+        protection.diversity
+            ? nlohmann::json{{"column", protection.diversity->column},
+                             {"variant", std::string(nameIn(diversityVariantNames, protection.diversity->variant))},
+                             {"l", protection.diversity->l},
+                             {"c", protection.diversity->c}}
+            : nlohmann::json();
+    json["tCloseness"] = protection.closeness
+                             ? nlohmann::json{{"column", protection.closeness->column}, {"t", protection.closeness->t}}
+                             : nlohmann::json();
+    json["suppressionLimit"] = protection.suppressionLimit;
+    json["metric"] = std::string(nameIn(utilityMetricNames, protection.metric));
+    json["threads"] = protection.threads ? nlohmann::json(*protection.threads) : nlohmann::json();
+    json["chosenLevels"] = protection.chosenLevels ? nlohmann::json(*protection.chosenLevels) : nlohmann::json();
+    return json;
+}
+
+ProtectionSettings protectionFromJson(const nlohmann::json& json)
+{
+    ProtectionSettings protection;
+    for (const auto& entry : json.at("quasiIdentifiers")) {
+        ProtectedColumnSetting column;
+        column.column = entry.at("column").get<std::string>();
+        column.hierarchySource = entry.value("source", std::string("project"));
+        column.hierarchy.rows = entry.at("hierarchy").get<std::vector<std::vector<std::string>>>();
+        try {
+            validateHierarchy(column.hierarchy, "the project's hierarchy for " + column.column);
+        } catch (const HierarchyError& error) {
+            throw ProjectError(error.what());
+        }
+        protection.quasiIdentifiers.push_back(std::move(column));
+    }
+    protection.k = optionalInteger<std::uint64_t>(json, "k").value_or(5);
+    if (const auto it = json.find("lDiversity"); it != json.end() && !it->is_null()) {
+        const auto variantName = it->value("variant", std::string("distinct"));
+        const auto variant = valueIn(diversityVariantNames, variantName);
+        if (!variant)
+            throw ProjectError("The project names an unknown l-diversity variant \"" + variantName + "\".");
+        protection.diversity =
+            DiversitySetting{it->at("column").get<std::string>(), *variant, it->value("l", 2.0), it->value("c", 1.0)};
+    }
+    if (const auto it = json.find("tCloseness"); it != json.end() && !it->is_null())
+        protection.closeness = ClosenessSetting{it->at("column").get<std::string>(), it->value("t", 0.2)};
+    protection.suppressionLimit = json.value("suppressionLimit", 0.0);
+    if (!(protection.suppressionLimit >= 0.0 && protection.suppressionLimit <= 1.0))
+        throw ProjectError("The project's suppression limit must be between 0 and 1.");
+    const auto metricName = json.value("metric", std::string("loss"));
+    const auto metric = valueIn(utilityMetricNames, metricName);
+    if (!metric)
+        throw ProjectError("The project names an unknown utility metric \"" + metricName + "\".");
+    protection.metric = *metric;
+    protection.threads = optionalInteger<int>(json, "threads");
+    if (const auto it = json.find("chosenLevels"); it != json.end() && !it->is_null()) {
+        std::vector<int> levels;
+        for (const auto& level : *it) {
+            if (!level.is_number_integer() || !std::in_range<int>(level.get<std::int64_t>()))
+                throw ProjectError("The project's chosen levels must be whole numbers, not " + level.dump() + ".");
+            levels.push_back(static_cast<int>(level.get<std::int64_t>()));
+        }
+        protection.chosenLevels = std::move(levels);
+    }
+    return protection;
+}
+
 } // namespace
 
 std::string projectToJson(const Project& project)
@@ -122,6 +195,8 @@ std::string projectToJson(const Project& project)
         roles.push_back({{"column", role.column}, {"role", toString(role.role)}});
     json["roles"] = std::move(roles);
     json["parameters"] = parametersToJson(project.parameters, project.algorithm);
+    if (project.protection)
+        json["protection"] = protectionToJson(*project.protection);
     try {
         return json.dump(2) + "\n";
     } catch (const nlohmann::json::type_error&) {
@@ -164,6 +239,8 @@ Project projectFromJson(const std::string& text)
                 throw ProjectError("The project names an unknown search strategy \"" + algorithmName + "\".");
             project.algorithm = *algorithm;
         }
+        if (const auto it = json.find("protection"); it != json.end() && !it->is_null())
+            project.protection = protectionFromJson(*it);
         return project;
     } catch (const nlohmann::json::exception& error) {
         throw ProjectError(std::string("The project file is not valid: ") + error.what() + ".");

@@ -45,6 +45,28 @@ void requireSame(const Project& actual, const Project& expected)
     REQUIRE(actual.parameters.batchSize == expected.parameters.batchSize);
     REQUIRE(actual.parameters.maxSetSize == expected.parameters.maxSetSize);
     REQUIRE(actual.algorithm == expected.algorithm);
+    REQUIRE(actual.protection.has_value() == expected.protection.has_value());
+    if (expected.protection)
+        REQUIRE(sameProtection(*actual.protection, *expected.protection));
+}
+
+/// A Protect set-up with every setting away from its default. #15
+ProtectionSettings sampleProtection()
+{
+    ProtectionSettings protection;
+    Hierarchy age;
+    age.rows = {{"30", "[30, 40)", "*"}, {"31", "[30, 40)", "*"}, {"45", "[40, 50)", "*"}};
+    Hierarchy zip;
+    zip.rows = {{"1234;5", "123*", "*"}, {"1235", "123*", "*"}};
+    protection.quasiIdentifiers = {{"age", age, "automatic"}, {"zip \"code\"", zip, "zip.csv"}};
+    protection.k = 7;
+    protection.diversity = DiversitySetting{"diagnosis", DiversityVariant::Recursive, 3.0, 2.5};
+    protection.closeness = ClosenessSetting{"income", 0.15};
+    protection.suppressionLimit = 0.03;
+    protection.metric = UtilityMetric::Discernibility;
+    protection.threads = 2;
+    protection.chosenLevels = std::vector<int>{1, 0};
+    return protection;
 }
 
 } // namespace
@@ -53,6 +75,40 @@ TEST_CASE("A project survives a round trip through JSON", "[project]")
 {
     const Project project = sampleProject();
     requireSame(projectFromJson(projectToJson(project)), project);
+}
+
+TEST_CASE("A project keeps the Protect set-up through JSON", "[project]")
+{
+    Project project = sampleProject();
+    project.protection = sampleProtection();
+    requireSame(projectFromJson(projectToJson(project)), project);
+
+    project.protection->diversity.reset();
+    project.protection->closeness.reset();
+    project.protection->threads.reset();
+    project.protection->chosenLevels.reset();
+    requireSame(projectFromJson(projectToJson(project)), project);
+    // A project without one reads back without one.
+    REQUIRE_FALSE(projectFromJson(projectToJson(sampleProject())).protection.has_value());
+}
+
+TEST_CASE("A project's bad Protect set-up is an error naming what is wrong", "[project]")
+{
+    Project project = sampleProject();
+    project.protection = sampleProtection();
+    const std::string json = projectToJson(project);
+    const auto replaced = [&json](const std::string& from, const std::string& to) {
+        std::string changed = json;
+        const auto at = changed.find(from);
+        REQUIRE(at != std::string::npos);
+        return changed.replace(at, from.size(), to);
+    };
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"discernibility\"", "\"happiness\"")), Catch::Contains("happiness"));
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"recursive\"", "\"sideways\"")), Catch::Contains("sideways"));
+    // A non-monotone hierarchy: 30 and 31 share a group at level 1 but not at level 2.
+    REQUIRE_THROWS_AS(projectFromJson(replaced("\"[30, 40)\",\n            \"*\"", "\"[30, 40)\",\n            \"x\"")),
+                      ProjectError);
+    REQUIRE_THROWS_AS(projectFromJson(replaced("\"suppressionLimit\": 0.03", "\"suppressionLimit\": 3")), ProjectError);
 }
 
 TEST_CASE("Unset options stay unset through JSON", "[project]")

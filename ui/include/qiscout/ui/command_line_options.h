@@ -3,14 +3,22 @@
 
 #include <optional>
 
+#include <QList>
 #include <QSize>
 #include <QString>
 #include <QStringList>
 
 namespace qiscout::ui {
 
+/// A --qi option: a column to coarsen, with a hierarchy file or (empty) the automatic hierarchy.
+struct QuasiIdentifierOption {
+    QString column;
+    QString hierarchyFile;
+    friend bool operator==(const QuasiIdentifierOption&, const QuasiIdentifierOption&) = default;
+};
+
 /// What the command line asks the GUI to do: `qiscout [FILE] [--k K] [--threads T] [--run]
-/// [--screenshot PNG] [--window-size WxH] [--quit]`.
+/// [--protect [--qi COLUMN[=HIERARCHY.csv]]...] [--screenshot PNG] [--window-size WxH] [--quit]`.
 struct CommandLineOptions {
     /// A table or a project file to open; empty for the welcome page.
     QString file;
@@ -18,6 +26,11 @@ struct CommandLineOptions {
     std::optional<int> threads;
     /// Run the analysis as soon as the file is loaded.
     bool run = false;
+    /// Find the quasi-identifiers, then protect the table with k = K (the findings at K - 1, i.e.
+    /// groups of fewer than K people) and show the outcome.
+    bool protect = false;
+    /// The columns --protect coarsens (all candidates, with suggested hierarchies, when empty).
+    QList<QuasiIdentifierOption> quasiIdentifiers;
     /// Save a picture of the main window here when the run finishes.
     QString screenshot;
     /// The main window's size instead of the one remembered from the last session (screenshots).

@@ -13,6 +13,7 @@
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/ui/command_line_options.h"
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -39,6 +40,7 @@ class LatticeView;
 class MinimalSetsBySizeChart;
 class ParametersPanel;
 class ProjectSession;
+class ProtectView;
 class ResultsPanel;
 class SearchController;
 class SetDetailsController;
@@ -79,6 +81,15 @@ public:
     void setGroupSize(quint64 k);
     /// Sets the number of worker threads as if typed, without restarting a running analysis.
     void setThreadCount(int threads);
+    /// Shows the Protect step for the current table, set up from the latest findings the first
+    /// time (#15); the findings' docks are hidden meanwhile.
+    void showProtect();
+    /// Back from the Protect step to the findings.
+    void showFindings();
+    /// Opens the Protect step and runs it (command-line automation): coarsens exactly `columns`
+    /// (each by its hierarchy file, or automatically when it names none) or, when empty, the
+    /// suggested ones; with k if given. Ends in protectionShown or analysisFailed.
+    void protect(const QList<QuasiIdentifierOption>& columns, std::optional<quint64> k);
     /// Unattended (command-line automation with --quit): failures are only signalled through
     /// openFailed and analysisFailed, never shown in a message box that would wait for a click.
     void setUnattended(bool unattended);
@@ -94,6 +105,7 @@ public:
     [[nodiscard]] ResultsPanel* resultsPanel() const { return m_results; }
     [[nodiscard]] RowsPanel* rowsPanel() const { return m_rows; }
     [[nodiscard]] LatticeView* latticeView() const { return m_lattice; }
+    [[nodiscard]] ProtectView* protectView() const { return m_protect; }
 
 Q_SIGNALS:
     /// A table finished loading and is shown.
@@ -106,6 +118,8 @@ Q_SIGNALS:
     void analysisEnded(bool complete);
     /// The analysis could not start or run (nothing to search, invalid parameters...).
     void analysisFailed(const QString& message);
+    /// The Protect step shows the outcome of its run.
+    void protectionShown();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -157,6 +171,9 @@ private:
     QStackedWidget* m_stack = nullptr;
     WelcomePage* m_welcome = nullptr;
     QWidget* m_workspace = nullptr;
+    ProtectView* m_protect = nullptr;
+    /// Which docks were open when the Protect step hid them.
+    QList<bool> m_docksBeforeProtect;
     LatticeView* m_lattice = nullptr;
     RowsPanel* m_rows = nullptr;
     ColumnPanel* m_columns = nullptr;
@@ -180,6 +197,7 @@ private:
     QAction* m_cancelAction = nullptr;
     QAction* m_clearFilterAction = nullptr;
     QAction* m_exportReportAction = nullptr;
+    QAction* m_protectAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/table/column_role.h"
@@ -31,6 +32,9 @@ struct Project {
     /// `columns` is not stored: the roles decide which columns are searched.
     SearchParameters parameters;
     Algorithm algorithm = Algorithm::Auto;
+    /// The Protect step's set-up (columns, hierarchies, models, the chosen transformation), once
+    /// the user opened it. Hierarchies are stored in the project, so it needs no other file.
+    std::optional<ProtectionSettings> protection;
 };
 
 /// A project file that cannot be read or understood; what() is a complete sentence.
@@ -43,8 +47,9 @@ public:
 /// limit keeps a mistaken or hostile path (/dev/zero, a huge file) from filling memory.
 inline constexpr std::uint64_t maxProjectFileBytes = std::uint64_t{16} << 20;
 
-/// The project as JSON text (format "qiscout-project", version 1). Throws ProjectError when a
-/// path or name is not valid UTF-8.
+/// The project as JSON text (format "qiscout-project", version 1; the "protection" object is
+/// optional, so older readers still open it). Throws ProjectError when a path or name is not
+/// valid UTF-8.
 [[nodiscard]] std::string projectToJson(const Project& project);
 /// Parses JSON text written by projectToJson. Throws ProjectError.
 [[nodiscard]] Project projectFromJson(const std::string& json);

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What a user set up to protect a table (#15), by column name: the form the Protect view edits and
+// the project file stores, resolved into AnonymizationParameters against a loaded table.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/hierarchy.h"
+#include "qiscout/core/anonymization/l_diversity.h"
+#include "qiscout/core/anonymization/utility_metric.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::core {
+
+/// A quasi-identifier to generalise, named by column, with its hierarchy.
+struct ProtectedColumnSetting {
+    std::string column;
+    Hierarchy hierarchy;
+    /// Where the hierarchy came from ("automatic", a file name, "edited"), for messages and reports.
+    std::string hierarchySource;
+};
+
+/// l-diversity on a sensitive column: every group must hold at least l different values of it.
+struct DiversitySetting {
+    std::string column;
+    DiversityVariant variant = DiversityVariant::Distinct;
+    double l = 2.0;
+    /// Only for DiversityVariant::Recursive.
+    double c = 1.0;
+};
+
+/// t-closeness on a sensitive column; the distance follows the column's type
+/// (defaultClosenessDistance).
+struct ClosenessSetting {
+    std::string column;
+    double t = 0.2;
+};
+
+/// The protection of one table as the user set it up. Value type.
+struct ProtectionSettings {
+    std::vector<ProtectedColumnSetting> quasiIdentifiers;
+    /// k-anonymity: every group of rows sharing their generalised values holds at least k rows (>= 1).
+    std::uint64_t k = 5;
+    std::optional<DiversitySetting> diversity;
+    std::optional<ClosenessSetting> closeness;
+    /// Fraction of rows that may be withheld, in [0, 1].
+    double suppressionLimit = 0.0;
+    UtilityMetric metric = UtilityMetric::Loss;
+    /// Worker threads; unset = all cores.
+    std::optional<int> threads;
+    /// The transformation the user chose (one level per quasi-identifier, in their order); unset
+    /// = the optimum.
+    std::optional<std::vector<int>> chosenLevels;
+};
+
+/// Whether two set-ups ask for the same protection (hierarchies compared row by row).
+[[nodiscard]] bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b);
+
+/// The parameters for runAnonymization: columns resolved by name, models bound to the table
+/// (k-anonymity first). Throws AnonymizationParameterError naming a column the table lacks, and
+/// std::invalid_argument for a model parameter out of range.
+[[nodiscard]] AnonymizationParameters toAnonymizationParameters(const EncodedTable& table,
+                                                                const ProtectionSettings& settings);
+
+} // namespace qiscout::core

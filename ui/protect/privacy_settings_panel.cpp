@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "protect/privacy_settings_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "qiscout/core/anonymization/anonymization_parameters.h"
+
+namespace qiscout::ui {
+
+namespace {
+
+/// A metric in the words of the panel, with its technical name for the tooltip.
+struct MetricChoice {
+    core::UtilityMetric metric;
+    const char* words;
+    const char* technical;
+};
+
+constexpr std::array metricChoices{
+    MetricChoice{core::UtilityMetric::Loss, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "every value equally"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "Generalised loss metric (loss): the share of each column's different values a "
+                                   "published value stands for, averaged over all cells.")},
+    MetricChoice{core::UtilityMetric::Precision, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "every column equally"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "Precision (Prec): how far up its hierarchy each column is coarsened, as a share "
+                                   "of the hierarchy's height.")},
+    MetricChoice{core::UtilityMetric::Discernibility, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "small groups"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "Discernibility (DM*): the sum of the squared group sizes; withheld rows count as "
+                                   "a group of the whole table.")},
+    MetricChoice{core::UtilityMetric::NonUniformEntropy,
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel", "the information in each value"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "Non-uniform entropy: the bits of information lost per cell, weighting rare values "
+                                   "more than common ones.")},
+    MetricChoice{core::UtilityMetric::Aecs, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "many groups"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel", "Average equivalence class size (AECS): rows per group.")},
+};
+
+QLabel* wrapped(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    return label;
+}
+
+} // namespace
+
+PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+
+    auto* kRow = new QHBoxLayout;
+    m_k = new QSpinBox(this);
+    m_k->setRange(2, 1'000'000);
+    m_k->setValue(5);
+    m_k->setToolTip(tr("k-anonymity: every combination of published values in the coarsened columns is shared by "
+                       "at least k rows, so nobody can be narrowed down to fewer than k people."));
+    auto* kLabel = new QLabel(tr("Nobody may be in a group of fewer than"), this);
+    kLabel->setBuddy(m_k);
+    kLabel->setWordWrap(true);
+    kRow->addWidget(kLabel, 1);
+    kRow->addWidget(m_k);
+    kRow->addWidget(new QLabel(tr("people"), this));
+    layout->addLayout(kRow);
+
+    m_diversity = new QCheckBox(tr("Each group must also contain at least"), this);
+    m_diversity->setToolTip(tr("l-diversity: knowing someone's group must not reveal their sensitive value, "
+                               "because the group holds at least l different ones."));
+    m_l = new QDoubleSpinBox(this);
+    m_l->setRange(1.0, 1000.0);
+    m_l->setDecimals(0);
+    m_l->setValue(2.0);
+    m_diversityColumn = new QComboBox(this);
+    auto* diversityRow = new QHBoxLayout;
+    diversityRow->addWidget(m_diversity);
+    diversityRow->addWidget(m_l);
+    layout->addLayout(diversityRow);
+    auto* diversityColumnRow = new QHBoxLayout;
+    diversityColumnRow->addWidget(new QLabel(tr("different values of"), this));
+    diversityColumnRow->addWidget(m_diversityColumn, 1);
+    layout->addLayout(diversityColumnRow);
+
+    auto* suppressionRow = new QHBoxLayout;
+    suppressionRow->addWidget(new QLabel(tr("At most"), this));
+    m_rows = new QSpinBox(this);
+    m_rows->setRange(0, 0);
+    m_percent = new QDoubleSpinBox(this);
+    m_percent->setRange(0.0, 100.0);
+    m_percent->setDecimals(2);
+    m_percent->setSuffix(QStringLiteral(" %"));
+    m_rows->setToolTip(tr("Record suppression: rows that would still stand out after coarsening may be left out of "
+                          "the published table (every coarsened cell becomes \"*\"), up to this many."));
+    m_percent->setToolTip(m_rows->toolTip());
+    suppressionRow->addWidget(m_rows);
+    suppressionRow->addWidget(new QLabel(tr("rows ("), this));
+    suppressionRow->addWidget(m_percent);
+    suppressionRow->addWidget(new QLabel(tr(") may be withheld"), this));
+    suppressionRow->addStretch();
+    layout->addLayout(suppressionRow);
+
+    auto* metricRow = new QFormLayout;
+    m_metric = new QComboBox(this);
+    for (std::size_t index = 0; index < metricChoices.size(); ++index) {
+        m_metric->addItem(tr(metricChoices[index].words), static_cast<int>(metricChoices[index].metric));
+        m_metric->setItemData(static_cast<int>(index), tr(metricChoices[index].technical), Qt::ToolTipRole);
+    }
+    metricRow->addRow(wrapped(tr("Keep as much detail as possible in:"), this), m_metric);
+    layout->addLayout(metricRow);
+
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setText(tr("Advanced"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setAutoRaise(true);
+    layout->addWidget(m_advancedToggle);
+    m_advanced = new QWidget(this);
+    auto* advanced = new QFormLayout(m_advanced);
+    advanced->setContentsMargins(12, 0, 0, 0);
+    m_variant = new QComboBox(m_advanced);
+    m_variant->addItem(tr("different values (distinct)"), static_cast<int>(core::DiversityVariant::Distinct));
+    m_variant->addItem(tr("evenly spread values (entropy)"), static_cast<int>(core::DiversityVariant::Entropy));
+    m_variant->addItem(tr("no value too common (recursive)"), static_cast<int>(core::DiversityVariant::Recursive));
+    m_variant->setToolTip(tr("Distinct l-diversity counts different values; entropy l-diversity needs their spread to "
+                             "be as even as l equally common values; recursive (c, l)-diversity keeps the most "
+                             "common value below c times the rest."));
+    advanced->addRow(tr("Group diversity:"), m_variant);
+    m_c = new QDoubleSpinBox(m_advanced);
+    m_c->setRange(0.01, 1000.0);
+    m_c->setValue(1.0);
+    m_c->setToolTip(tr("c of recursive (c, l)-diversity"));
+    advanced->addRow(tr("c:"), m_c);
+    m_closeness = new QCheckBox(tr("Each group's mix of"), m_advanced);
+    m_closeness->setToolTip(tr("t-closeness: the distribution of the sensitive column within every group stays within "
+                               "t of the whole table's (earth mover's distance; ordered for numbers and dates)."));
+    m_closenessColumn = new QComboBox(m_advanced);
+    advanced->addRow(m_closeness, m_closenessColumn);
+    m_t = new QDoubleSpinBox(m_advanced);
+    m_t->setRange(0.0, 1.0);
+    m_t->setDecimals(3);
+    m_t->setSingleStep(0.05);
+    m_t->setValue(0.2);
+    advanced->addRow(tr("stays within (0..1) of the whole table's:"), m_t);
+    m_threads = new QSpinBox(m_advanced);
+    m_threads->setRange(1, std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
+    m_threads->setValue(m_threads->maximum());
+    m_threads->setToolTip(tr("Worker threads for the search"));
+    advanced->addRow(tr("Threads:"), m_threads);
+    m_advanced->hide();
+    layout->addWidget(m_advanced);
+    layout->addStretch();
+
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_advanced->setVisible(open);
+    });
+    connect(m_k, &QSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    connect(m_l, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    connect(m_c, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    connect(m_t, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    connect(m_threads, &QSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    for (auto* box : {m_diversity, m_closeness})
+        connect(box, &QCheckBox::toggled, this, [this] {
+            updateEnabled();
+            emitEdited();
+        });
+    for (auto* combo : {m_diversityColumn, m_closenessColumn, m_metric, m_variant})
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            updateEnabled();
+            emitEdited();
+        });
+    connect(m_rows, &QSpinBox::valueChanged, this, [this] {
+        setPercentFromRows();
+        emitEdited();
+    });
+    connect(m_percent, &QDoubleSpinBox::valueChanged, this, [this] {
+        setRowsFromPercent();
+        emitEdited();
+    });
+    updateEnabled();
+}
+
+void PrivacySettingsPanel::setTable(std::shared_ptr<const core::EncodedTable> table)
+{
+    m_updating = true;
+    m_table = std::move(table);
+    for (auto* combo : {m_diversityColumn, m_closenessColumn}) {
+        combo->clear();
+        if (m_table)
+            for (const auto& column : m_table->columns)
+                combo->addItem(QString::fromStdString(column.name));
+    }
+    m_rows->setRange(0, m_table ? static_cast<int>(std::min<std::uint32_t>(m_table->rowCount, INT32_MAX)) : 0);
+    setRowsFromPercent();
+    m_updating = false;
+}
+
+void PrivacySettingsPanel::setRowsFromPercent()
+{
+    if (!m_table)
+        return;
+    const bool wasUpdating = m_updating;
+    m_updating = true;
+    m_rows->blockSignals(true);
+    m_rows->setValue(static_cast<int>(core::suppressionLimitRows(m_percent->value() / 100.0, m_table->rowCount)));
+    m_rows->blockSignals(false);
+    m_updating = wasUpdating;
+}
+
+void PrivacySettingsPanel::setPercentFromRows()
+{
+    if (!m_table || m_table->rowCount == 0)
+        return;
+    m_percent->blockSignals(true);
+    // The percentage that gives exactly this many rows: rounding up keeps floor(limit x rows) at the value.
+    const double share = static_cast<double>(m_rows->value()) / m_table->rowCount;
+    m_percent->setValue(std::ceil(share * 10000.0) / 100.0);
+    m_percent->blockSignals(false);
+}
+
+void PrivacySettingsPanel::updateEnabled()
+{
+    m_l->setEnabled(m_diversity->isChecked());
+    m_diversityColumn->setEnabled(m_diversity->isChecked());
+    m_variant->setEnabled(m_diversity->isChecked());
+    m_c->setEnabled(m_diversity->isChecked() &&
+                    m_variant->currentData().toInt() == static_cast<int>(core::DiversityVariant::Recursive));
+    m_l->setDecimals(m_variant->currentData().toInt() == static_cast<int>(core::DiversityVariant::Entropy) ? 2 : 0);
+    m_t->setEnabled(m_closeness->isChecked());
+    m_closenessColumn->setEnabled(m_closeness->isChecked());
+    m_metric->setToolTip(m_metric->currentData(Qt::ToolTipRole).toString());
+}
+
+void PrivacySettingsPanel::apply(core::ProtectionSettings& settings) const
+{
+    settings.k = static_cast<std::uint64_t>(m_k->value());
+    settings.diversity.reset();
+    if (m_diversity->isChecked() && m_diversityColumn->currentIndex() >= 0)
+        settings.diversity = core::DiversitySetting{
+            m_diversityColumn->currentText().toStdString(),
+            static_cast<core::DiversityVariant>(m_variant->currentData().toInt()), m_l->value(), m_c->value()};
+    settings.closeness.reset();
+    if (m_closeness->isChecked() && m_closenessColumn->currentIndex() >= 0)
+        settings.closeness = core::ClosenessSetting{m_closenessColumn->currentText().toStdString(), m_t->value()};
+    settings.suppressionLimit = m_percent->value() / 100.0;
+    if (m_table && m_table->rowCount > 0)
+        // The rows box is exact; the percentage is rounded for display.
+        settings.suppressionLimit = static_cast<double>(m_rows->value()) / m_table->rowCount;
+    settings.metric = static_cast<core::UtilityMetric>(m_metric->currentData().toInt());
+    settings.threads =
+        m_threads->value() == m_threads->maximum() ? std::nullopt : std::optional<int>(m_threads->value());
+}
+
+void PrivacySettingsPanel::setSettings(const core::ProtectionSettings& settings)
+{
+    m_updating = true;
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_k), QSignalBlocker(m_l),    QSignalBlocker(m_c),
+                                       QSignalBlocker(m_t), QSignalBlocker(m_rows), QSignalBlocker(m_percent)};
+    m_k->setValue(static_cast<int>(std::min<std::uint64_t>(settings.k, static_cast<std::uint64_t>(m_k->maximum()))));
+    m_diversity->setChecked(settings.diversity.has_value());
+    if (settings.diversity) {
+        m_diversityColumn->setCurrentText(QString::fromStdString(settings.diversity->column));
+        m_variant->setCurrentIndex(m_variant->findData(static_cast<int>(settings.diversity->variant)));
+        m_l->setValue(settings.diversity->l);
+        m_c->setValue(settings.diversity->c);
+    }
+    m_closeness->setChecked(settings.closeness.has_value());
+    if (settings.closeness) {
+        m_closenessColumn->setCurrentText(QString::fromStdString(settings.closeness->column));
+        m_t->setValue(settings.closeness->t);
+    }
+    m_percent->setValue(settings.suppressionLimit * 100.0);
+    if (m_table)
+        m_rows->setValue(static_cast<int>(core::suppressionLimitRows(settings.suppressionLimit, m_table->rowCount)));
+    m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(settings.metric)));
+    m_threads->setValue(settings.threads.value_or(m_threads->maximum()));
+    updateEnabled();
+    m_updating = false;
+}
+
+void PrivacySettingsPanel::emitEdited()
+{
+    if (!m_updating)
+        Q_EMIT settingsEdited();
+}
+
+} // namespace qiscout::ui

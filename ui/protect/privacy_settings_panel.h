@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <memory>
+
+#include <QWidget>
+
+#include "qiscout/core/anonymization/protection_settings.h"
+#include "qiscout/core/table/encoded_table.h"
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QSpinBox;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace qiscout::ui {
+
+/// The privacy models, the suppression limit and the metric in plain words, with the technical
+/// names in tooltips; t-closeness, the l-diversity variants and threads under "Advanced".
+/// Emits settingsEdited on every user edit, not on programmatic changes.
+/// Thread: GUI thread.
+class PrivacySettingsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PrivacySettingsPanel(QWidget* parent = nullptr);
+
+    /// The table whose columns the sensitive-column choices list and whose rows the suppression
+    /// limit counts.
+    void setTable(std::shared_ptr<const core::EncodedTable> table);
+    /// Writes the panel's values into `settings` (quasi-identifiers and the chosen transformation
+    /// are left alone).
+    void apply(core::ProtectionSettings& settings) const;
+    /// Shows these values without emitting settingsEdited.
+    void setSettings(const core::ProtectionSettings& settings);
+
+    [[nodiscard]] QSpinBox* kSpinBox() const { return m_k; }
+    [[nodiscard]] QSpinBox* suppressedRowsSpinBox() const { return m_rows; }
+    [[nodiscard]] QDoubleSpinBox* suppressedPercentSpinBox() const { return m_percent; }
+    [[nodiscard]] QComboBox* metricComboBox() const { return m_metric; }
+    [[nodiscard]] QCheckBox* diversityCheckBox() const { return m_diversity; }
+    [[nodiscard]] QCheckBox* closenessCheckBox() const { return m_closeness; }
+
+Q_SIGNALS:
+    void settingsEdited();
+
+private:
+    void setRowsFromPercent();
+    void setPercentFromRows();
+    void updateEnabled();
+    void emitEdited();
+
+    std::shared_ptr<const core::EncodedTable> m_table;
+    QSpinBox* m_k = nullptr;
+    QCheckBox* m_diversity = nullptr;
+    QDoubleSpinBox* m_l = nullptr;
+    QComboBox* m_diversityColumn = nullptr;
+    QSpinBox* m_rows = nullptr;
+    QDoubleSpinBox* m_percent = nullptr;
+    QComboBox* m_metric = nullptr;
+    QToolButton* m_advancedToggle = nullptr;
+    QWidget* m_advanced = nullptr;
+    QComboBox* m_variant = nullptr;
+    QDoubleSpinBox* m_c = nullptr;
+    QCheckBox* m_closeness = nullptr;
+    QDoubleSpinBox* m_t = nullptr;
+    QComboBox* m_closenessColumn = nullptr;
+    QSpinBox* m_threads = nullptr;
+    bool m_updating = false;
+};
+
+} // namespace qiscout::ui

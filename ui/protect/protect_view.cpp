@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "protect/protect_view.h"
+
+#include <exception>
+#include <filesystem>
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "qiscout/core/anonymization/protection_suggestion.h"
+#include "qiscout/core/io/table_writer.h"
+
+#include "charts/class_size_histogram_chart.h"
+#include "protect/hierarchy_editor.h"
+#include "protect/privacy_settings_panel.h"
+#include "protect/protected_table_model.h"
+#include "protect/protection_controller.h"
+#include "protect/protection_summary_view.h"
+#include "protect/transformation_choices_view.h"
+#include "protect/transformation_lattice_view.h"
+
+namespace qiscout::ui {
+
+namespace {
+
+const QString exportDirectoryKey = QStringLiteral("protect/exportDirectory");
+
+QScrollArea* scrolled(QWidget* widget, QWidget* parent)
+{
+    auto* area = new QScrollArea(parent);
+    area->setWidget(widget);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+} // namespace
+
+ProtectView::ProtectView(QWidget* parent) : QWidget(parent), m_controller(new ProtectionController(this))
+{
+    createWidgets();
+    connect(m_controller, &ProtectionController::searchStarted, this,
+            [this](const core::TransformationLattice& lattice, const QStringList& names) {
+                m_lattice->reset(lattice, names);
+                searchStarted();
+            });
+    connect(m_controller, &ProtectionController::eventsReported, this,
+            [this](std::shared_ptr<const std::vector<core::TransformationEvent>> events,
+                   core::AnonymizationCounters counters) {
+                m_lattice->applyEvents(*events, counters);
+                showProgress(counters.checked, counters.taggedAcceptable + counters.taggedUnacceptable,
+                             counters.latticeSize, counters.elapsedSeconds);
+            });
+    connect(m_controller, &ProtectionController::searchFinished, this, &ProtectView::searchFinished);
+    connect(m_controller, &ProtectionController::searchFailed, this, [this](const QString& message) {
+        m_summary->showMessage(QStringLiteral("<b style='color:#d55e00'>") + tr("The protection could not run:") +
+                               QStringLiteral("</b> ") + message.toHtmlEscaped());
+        m_status->setText(tr("The protection could not run."));
+        updateActions();
+        Q_EMIT protectionFailed(message);
+    });
+    connect(m_controller, &ProtectionController::outcomeReady, this,
+            [this](std::shared_ptr<const ProtectionOutcome> outcome) { showOutcome(*outcome); });
+    connect(m_controller, &ProtectionController::outcomeFailed, this, [this](const QString& message) {
+        m_summary->showMessage(tr("This transformation could not be worked out: %1").arg(message.toHtmlEscaped()));
+        updateActions();
+        Q_EMIT protectionFailed(message);
+    });
+    const auto pick = [this](const core::Transformation& transformation) {
+        m_lattice->setChosen(transformation);
+        m_choices->markShown(transformation);
+        m_summary->showMessage(tr("Working out this choice…"));
+        m_controller->choose(transformation);
+        updateActions();
+    };
+    connect(m_lattice, &TransformationLatticeView::transformationPicked, this, pick);
+    connect(m_choices, &TransformationChoicesView::transformationPicked, this, pick);
+    connect(m_editor, &HierarchyEditor::edited, this, [this] {
+        updateProtectButton();
+        Q_EMIT settingsEdited();
+    });
+    connect(m_privacy, &PrivacySettingsPanel::settingsEdited, this, [this] {
+        updateProtectButton();
+        Q_EMIT settingsEdited();
+    });
+    updateActions();
+}
+
+ProtectView::~ProtectView() = default;
+
+void ProtectView::createWidgets()
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 0);
+    auto* bar = new QHBoxLayout;
+    auto* back = new QPushButton(tr("← Findings"), this);
+    back->setToolTip(tr("Back to the quasi-identifiers found in the original table"));
+    connect(back, &QPushButton::clicked, this, &ProtectView::backRequested);
+    m_protectButton = new QPushButton(this);
+    m_protectButton->setObjectName(QStringLiteral("protectButton"));
+    m_protectButton->setDefault(true);
+    m_protectButton->setToolTip(tr("Find the coarsening that loses the least detail while protecting as set up"));
+    connect(m_protectButton, &QPushButton::clicked, this, &ProtectView::protect);
+    m_stopButton = new QPushButton(tr("Stop"), this);
+    connect(m_stopButton, &QPushButton::clicked, this, &ProtectView::cancel);
+    m_exportButton = new QPushButton(tr("Export Table…"), this);
+    m_exportButton->setToolTip(tr("Write the protected table as CSV"));
+    connect(m_exportButton, &QPushButton::clicked, this, &ProtectView::chooseExport);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("protectStatus"));
+    m_busy = new QProgressBar(this);
+    m_busy->setMaximumWidth(140);
+    m_busy->setTextVisible(false);
+    m_busy->hide();
+    bar->addWidget(back);
+    bar->addWidget(m_protectButton);
+    bar->addWidget(m_stopButton);
+    bar->addWidget(m_busy);
+    bar->addWidget(m_status, 1);
+    bar->addWidget(m_exportButton);
+    layout->addLayout(bar);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("protectSplitter"));
+    auto* setup = new QTabWidget(splitter);
+    m_editor = new HierarchyEditor(setup);
+    m_privacy = new PrivacySettingsPanel(setup);
+    setup->addTab(m_editor, tr("Columns"));
+    setup->addTab(scrolled(m_privacy, setup), tr("Privacy"));
+    splitter->addWidget(setup);
+
+    auto* results = new QSplitter(Qt::Vertical, splitter);
+    m_lattice = new TransformationLatticeView(results);
+    results->addWidget(m_lattice);
+    m_resultTabs = new QTabWidget(results);
+    m_summary = new ProtectionSummaryView(m_resultTabs);
+    m_resultTabs->addTab(scrolled(m_summary, m_resultTabs), tr("Result"));
+    auto* charts = new QWidget(m_resultTabs);
+    auto* chartsLayout = new QHBoxLayout(charts);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    m_beforeChart = new ClassSizeHistogramChart(charts);
+    m_afterChart = new ClassSizeHistogramChart(charts);
+    chartsLayout->addWidget(m_beforeChart);
+    chartsLayout->addWidget(m_afterChart);
+    m_resultTabs->addTab(charts, tr("Group sizes"));
+    m_tableModel = new ProtectedTableModel(this);
+    m_tableView = new QTableView(m_resultTabs);
+    m_tableView->setModel(m_tableModel);
+    m_tableView->setWordWrap(false);
+    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 6);
+    m_resultTabs->addTab(m_tableView, tr("Protected table"));
+    m_choices = new TransformationChoicesView(m_resultTabs);
+    m_resultTabs->addTab(m_choices, tr("Other choices"));
+    results->addWidget(m_resultTabs);
+    results->setStretchFactor(0, 1);
+    results->setStretchFactor(1, 1);
+    splitter->addWidget(results);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    layout->addWidget(splitter, 1);
+}
+
+void ProtectView::setTable(std::shared_ptr<const core::EncodedTable> table)
+{
+    m_table = std::move(table);
+    m_prepared = false;
+    m_chosenLevels.reset();
+    m_controller->setTable(m_table);
+    m_editor->setTable(m_table);
+    m_privacy->setTable(m_table);
+    m_lattice->clear();
+    m_summary->showMessage(tr("Press <b>Protect</b> to coarsen the ticked columns until nobody stands out."));
+    m_choices->clear();
+    m_beforeChart->clear();
+    m_afterChart->clear();
+    m_tableModel->clearProtection();
+    m_status->clear();
+    updateActions();
+}
+
+void ProtectView::prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* findings,
+                          std::uint64_t searchK)
+{
+    if (!m_table || m_prepared)
+        return;
+    m_prepared = true;
+    const core::ProtectionSuggestion suggestion = core::suggestProtection(*m_table, roles, findings, searchK);
+    setSettings(suggestion.settings);
+    if (!suggestion.leftOut.empty()) {
+        QStringList names;
+        for (const auto& name : suggestion.leftOut)
+            names << QString::fromStdString(name);
+        m_summary->showMessage(
+            tr("%n candidate columns are not ticked because coarsening all of them at once would be too much to "
+               "search: %1. They would be published as they are; tick them in Columns (and untick others) if they "
+               "must be protected too.",
+               nullptr, static_cast<int>(names.size()))
+                .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
+    }
+}
+
+core::ProtectionSettings ProtectView::settings() const
+{
+    core::ProtectionSettings settings;
+    settings.quasiIdentifiers = m_editor->quasiIdentifiers();
+    m_privacy->apply(settings);
+    settings.chosenLevels = m_chosenLevels;
+    return settings;
+}
+
+void ProtectView::setSettings(const core::ProtectionSettings& settings)
+{
+    m_prepared = true;
+    m_editor->setQuasiIdentifiers(settings.quasiIdentifiers);
+    m_privacy->setSettings(settings);
+    m_chosenLevels = settings.chosenLevels;
+    updateProtectButton();
+}
+
+QString ProtectView::useHierarchy(const QString& columnName, const QString& path)
+{
+    if (!m_table)
+        return tr("No table is open.");
+    for (std::size_t column = 0; column < m_table->columnCount(); ++column)
+        if (QString::fromStdString(m_table->columns[column].name) == columnName) {
+            if (path.isEmpty()) {
+                m_editor->coarsenAutomatically(static_cast<int>(column));
+                return {};
+            }
+            return m_editor->importHierarchy(static_cast<int>(column), path);
+        }
+    return tr("The table has no column \"%1\".").arg(columnName);
+}
+
+void ProtectView::protect()
+{
+    m_chosenLevels.reset();
+    core::ProtectionSettings current = settings();
+    m_controller->start(current);
+    updateActions();
+}
+
+void ProtectView::cancel()
+{
+    m_controller->cancel();
+}
+
+void ProtectView::updateProtectButton()
+{
+    m_protectButton->setText(tr("Protect with k = %1").arg(m_privacy->kSpinBox()->value()));
+}
+
+void ProtectView::updateActions()
+{
+    const bool running = m_controller->isRunning();
+    m_protectButton->setEnabled(m_table != nullptr && !running);
+    m_stopButton->setEnabled(running);
+    m_busy->setVisible(running);
+    m_exportButton->setEnabled(m_controller->outcome() != nullptr && !m_controller->isChoosing());
+    updateProtectButton();
+}
+
+void ProtectView::searchStarted()
+{
+    m_summary->showMessage(tr("Searching for the coarsening that loses the least detail…"));
+    m_choices->clear();
+    m_beforeChart->clear();
+    m_afterChart->clear();
+    m_tableModel->clearProtection();
+    m_busy->setRange(0, 0);
+    showProgress(0, 0, m_lattice->lattice().size(), 0.0);
+    updateActions();
+}
+
+void ProtectView::showProgress(std::uint64_t checked, std::uint64_t tagged, std::uint64_t size, double seconds)
+{
+    const QLocale locale;
+    m_status->setText(tr("%1 of %2 ways to coarsen checked, %3 known without checking · %4 s")
+                          .arg(locale.toString(static_cast<qulonglong>(checked)),
+                               locale.toString(static_cast<qulonglong>(size)),
+                               locale.toString(static_cast<qulonglong>(tagged)), locale.toString(seconds, 'f', 1)));
+}
+
+void ProtectView::searchFinished()
+{
+    const auto& result = m_controller->result();
+    m_lattice->showResult(*result);
+    QStringList names;
+    for (const auto& spec : m_controller->parameters().quasiIdentifiers)
+        names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
+    m_choices->showChoices(*result, m_controller->parameters(), names);
+    const QLocale locale;
+    const QString counts = tr("%1 checked, %2 known without checking, of %3, in %4 s")
+                               .arg(locale.toString(static_cast<qulonglong>(result->stats.checked)),
+                                    locale.toString(static_cast<qulonglong>(result->stats.taggedAcceptable +
+                                                                            result->stats.taggedUnacceptable)),
+                                    locale.toString(static_cast<qulonglong>(result->lattice.size())),
+                                    locale.toString(result->stats.searchSeconds, 'f', 2));
+    if (!result->optimum)
+        m_summary->showMessage(
+            result->complete ? QStringLiteral("<b style='color:#d55e00'>") + tr("No coarsening protects enough.") +
+                                   QStringLiteral("</b> ") +
+                                   tr("Allow more rows to be withheld, lower k, or add levels to the hierarchies.")
+                             : tr("Stopped before any coarsening that protects enough was found."));
+    m_status->setText((result->complete ? tr("Done: %1.") : tr("Stopped: %1.")).arg(counts));
+    updateActions();
+    Q_EMIT protectionEnded(result->complete);
+}
+
+void ProtectView::showOutcome(const ProtectionOutcome& outcome)
+{
+    const auto& result = m_controller->result();
+    const std::optional<core::TransformationAssessment> best =
+        result && result->optimum ? result->optimum : std::nullopt;
+    m_chosenLevels.reset();
+    if (!best || best->transformation != outcome.transformation)
+        m_chosenLevels = outcome.transformation.levels;
+    m_summary->showOutcome(outcome, m_controller->parameters(), *m_table, best);
+    m_lattice->setChosen(outcome.transformation);
+    m_choices->markShown(outcome.transformation);
+    const std::uint64_t scanK = outcome.k > 0 ? outcome.k - 1 : 0;
+    m_beforeChart->setClassSizes(outcome.before.classSizes, scanK, tr("coarsened columns, original"));
+    m_afterChart->setClassSizes(outcome.after.classSizes, scanK, tr("coarsened columns, protected"));
+    std::vector<bool> generalised(m_table->columnCount(), false);
+    const auto& parameters = m_controller->parameters();
+    for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+        generalised[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)] =
+            outcome.transformation.levels[q] > 0;
+    m_tableModel->setProtection(outcome.protectedTable, m_table, std::move(generalised), outcome.suppressedRows);
+    updateActions();
+    Q_EMIT outcomeShown();
+}
+
+bool ProtectView::exportTable(const QString& path, QString* error)
+{
+    const auto& outcome = m_controller->outcome();
+    if (!outcome) {
+        if (error)
+            *error = tr("There is no protected table to export yet.");
+        return false;
+    }
+    try {
+        const std::filesystem::path target = path.toStdString();
+        core::writeTable(*outcome->protectedTable, target,
+                         core::tableFileFormatFor(target).value_or(core::TableFileFormat::Csv));
+        return true;
+    } catch (const std::exception& exception) {
+        if (error)
+            *error = QString::fromUtf8(exception.what());
+        return false;
+    }
+}
+
+void ProtectView::chooseExport()
+{
+    QSettings settings;
+    QString suggested = settings.value(exportDirectoryKey).toString();
+    if (m_table) {
+        const QFileInfo source(QString::fromStdString(m_table->sourcePath));
+        if (suggested.isEmpty())
+            suggested = source.absolutePath();
+        suggested += QLatin1Char('/') + source.completeBaseName() + QStringLiteral("-protected.csv");
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Protected Table"), suggested,
+        tr("CSV tables (*.csv);;Tab-separated tables (*.tsv);;SPSS data (*.sav);;Stata data (*.dta)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(exportDirectoryKey, QFileInfo(path).absolutePath());
+    QString error;
+    if (exportTable(path, &error))
+        m_status->setText(tr("Protected table written to %1.").arg(QFileInfo(path).fileName()));
+    else
+        m_status->setText(tr("Not written: %1").arg(error));
+}
+
+} // namespace qiscout::ui

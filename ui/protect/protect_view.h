@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <QWidget>
+
+#include "qiscout/core/anonymization/protection_settings.h"
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/table/column_role.h"
+#include "qiscout/core/table/encoded_table.h"
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+QT_END_NAMESPACE
+
+namespace qiscout::ui {
+
+class ClassSizeHistogramChart;
+class HierarchyEditor;
+class PrivacySettingsPanel;
+class ProtectedTableModel;
+class ProtectionController;
+class ProtectionSummaryView;
+class TransformationChoicesView;
+class TransformationLatticeView;
+struct ProtectionOutcome;
+
+/// The Protect step (#15): from the quasi-identifiers found to a table in which nobody stands
+/// out. The columns to coarsen and their hierarchies on the left (Columns, Privacy), the live
+/// transformation lattice and the outcome on the right (summary, charts, the protected table,
+/// the other good choices), and a bar to run, stop, export and go back.
+/// Thread: GUI thread; the search runs in its ProtectionController.
+class ProtectView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ProtectView(QWidget* parent = nullptr);
+    ~ProtectView() override;
+
+    /// A new table (or none): forgets the set-up, the run and its outcome.
+    void setTable(std::shared_ptr<const core::EncodedTable> table);
+    /// Sets the view up from the search's findings, once per table: the candidate columns with
+    /// automatic hierarchies and a suggested k (see suggestProtection). Later calls keep what the
+    /// user changed.
+    void prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* findings, std::uint64_t searchK);
+    /// Whether the view holds a set-up for the table (prepared, or restored from a project).
+    [[nodiscard]] bool hasSetup() const { return m_prepared; }
+    /// The set-up as edited, with the transformation shown (if it is not the optimum).
+    [[nodiscard]] core::ProtectionSettings settings() const;
+    /// Shows a saved set-up (a project's) instead of a suggestion.
+    void setSettings(const core::ProtectionSettings& settings);
+    /// Coarsens a column by a hierarchy file, or by its automatic hierarchy when `path` is empty
+    /// (the command line's --qi); returns an empty string or the reason it failed.
+    QString useHierarchy(const QString& columnName, const QString& path);
+
+    /// Runs the search with the current set-up.
+    void protect();
+    void cancel();
+    /// Writes the shown protected table, atomically, in the format its extension names (CSV unless
+    /// .tsv, .sav or .dta); false with the reason in `error`.
+    bool exportTable(const QString& path, QString* error = nullptr);
+
+    [[nodiscard]] ProtectionController* controller() const { return m_controller; }
+    [[nodiscard]] HierarchyEditor* hierarchyEditor() const { return m_editor; }
+    [[nodiscard]] PrivacySettingsPanel* privacyPanel() const { return m_privacy; }
+    [[nodiscard]] TransformationLatticeView* latticeView() const { return m_lattice; }
+    [[nodiscard]] ProtectionSummaryView* summaryView() const { return m_summary; }
+    [[nodiscard]] TransformationChoicesView* choicesView() const { return m_choices; }
+    [[nodiscard]] ProtectedTableModel* protectedTableModel() const { return m_tableModel; }
+    [[nodiscard]] QTabWidget* resultTabs() const { return m_resultTabs; }
+    [[nodiscard]] QPushButton* protectButton() const { return m_protectButton; }
+
+Q_SIGNALS:
+    /// The user wants to go back to the quasi-identifier findings.
+    void backRequested();
+    /// The search ended (complete or stopped).
+    void protectionEnded(bool complete);
+    /// The protection could not run or its outcome could not be worked out.
+    void protectionFailed(const QString& message);
+    /// The outcome of a transformation (the optimum or one picked) is shown.
+    void outcomeShown();
+    /// The set-up changed (for the project's unsaved-changes state).
+    void settingsEdited();
+
+private:
+    void createWidgets();
+    void updateActions();
+    void updateProtectButton();
+    void searchStarted();
+    void showProgress(std::uint64_t checked, std::uint64_t tagged, std::uint64_t size, double seconds);
+    void searchFinished();
+    void showOutcome(const ProtectionOutcome& outcome);
+    void chooseExport();
+
+    std::shared_ptr<const core::EncodedTable> m_table;
+    ProtectionController* m_controller = nullptr;
+    HierarchyEditor* m_editor = nullptr;
+    PrivacySettingsPanel* m_privacy = nullptr;
+    TransformationLatticeView* m_lattice = nullptr;
+    ProtectionSummaryView* m_summary = nullptr;
+    TransformationChoicesView* m_choices = nullptr;
+    ClassSizeHistogramChart* m_beforeChart = nullptr;
+    ClassSizeHistogramChart* m_afterChart = nullptr;
+    ProtectedTableModel* m_tableModel = nullptr;
+    QTableView* m_tableView = nullptr;
+    QTabWidget* m_resultTabs = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_busy = nullptr;
+    QPushButton* m_protectButton = nullptr;
+    QPushButton* m_stopButton = nullptr;
+    QPushButton* m_exportButton = nullptr;
+    bool m_prepared = false;
+    /// The transformation shown when it is not the optimum (saved with the project).
+    std::optional<std::vector<int>> m_chosenLevels;
+};
+
+} // namespace qiscout::ui

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "table/table_model.h"
+
+namespace qiscout::ui {
+
+/// The protected table as it would be published, with what changed marked: coarsened cells are
+/// tinted blue and show their original value in the tooltip, withheld rows are tinted and say so.
+/// Shares both tables, copies neither.
+class ProtectedTableModel : public TableModel {
+    Q_OBJECT
+
+public:
+    enum ProtectionRole {
+        /// Whether a cell was coarsened (bool): its column was generalised and its row kept.
+        GeneralisedRole = Qt::UserRole + 1,
+        /// Whether the cell's row was withheld (bool).
+        WithheldRole,
+    };
+
+    explicit ProtectedTableModel(QObject* parent = nullptr);
+
+    /// Shows a protected table. generalisedColumns: per column of the table, whether its level is
+    /// above 0; withheldRows ascending.
+    void setProtection(std::shared_ptr<const core::EncodedTable> protectedTable,
+                       std::shared_ptr<const core::EncodedTable> original, std::vector<bool> generalisedColumns,
+                       const std::vector<std::uint32_t>& withheldRows);
+    /// Empties the view.
+    void clearProtection();
+
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+
+private:
+    std::shared_ptr<const core::EncodedTable> m_original;
+    std::vector<bool> m_generalised;
+    std::vector<bool> m_withheld;
+};
+
+} // namespace qiscout::ui

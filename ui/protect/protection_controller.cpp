@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "protect/protection_controller.h"
+
+#include <algorithm>
+#include <exception>
+#include <mutex>
+#include <utility>
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "qiscout/core/anonymization/anonymizer.h"
+#include "qiscout/core/anonymization/protected_table.h"
+#include "qiscout/core/anonymization/transformation_lattice.h"
+#include "qiscout/core/engines/search_engine.h"
+
+#include "results/set_classes.h"
+
+namespace qiscout::ui {
+
+/// Collects the search's events until the GUI's drain timer takes them.
+/// Thread: transformationsReported runs on a search thread, take() on the GUI thread; both lock.
+class TransformationEventBuffer final : public core::AnonymizationObserver {
+public:
+    void transformationsReported(std::span<const core::TransformationEvent> events,
+                                 const core::AnonymizationCounters& counters) override
+    {
+        const std::lock_guard lock(m_mutex);
+        m_events.insert(m_events.end(), events.begin(), events.end());
+        m_counters = counters;
+        m_fresh = true;
+    }
+
+    /// Moves out what arrived since the last call; false when nothing did.
+    bool take(std::vector<core::TransformationEvent>& events, core::AnonymizationCounters& counters)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (!m_fresh)
+            return false;
+        events.swap(m_events);
+        counters = m_counters;
+        m_fresh = false;
+        return true;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::vector<core::TransformationEvent> m_events;
+    core::AnonymizationCounters m_counters;
+    bool m_fresh = false;
+};
+
+namespace {
+
+constexpr int drainIntervalMs = 50;
+
+/// The checks of one side of the comparison: groups on all protected columns, and the
+/// quasi-identifier search among them with its k = protection k - 1 (groups of fewer than k rows).
+ProtectionCheck checkColumns(const core::EncodedTable& table, core::ColumnSet columns, std::uint64_t k,
+                             std::optional<int> threads, std::stop_token stop)
+{
+    ProtectionCheck check;
+    check.rows = table.rowCount;
+    const std::uint64_t scanK = k > 0 ? k - 1 : 0;
+    SetClasses classes = computeSetClasses(table, columns, scanK, stop);
+    check.classSizes = std::move(classes.classSizes);
+    check.rowsAtRisk = classes.isolatedRows.size();
+    if (scanK >= 1 && !columns.empty() && check.rowsAtRisk > 0) {
+        core::SearchParameters parameters;
+        parameters.k = scanK;
+        parameters.columns = columns;
+        parameters.threads = threads;
+        core::NullObserver observer;
+        const core::SearchResult result =
+            core::runSearch(table, parameters, core::Algorithm::Auto, std::move(stop), observer);
+        check.quasiIdentifiers = result.minimalSets.size();
+    }
+    return check;
+}
+
+/// The quasi-identifier columns of the original table as a table of their own when some lies
+/// beyond what a ColumnSet can name; otherwise nothing needs copying.
+std::pair<const core::EncodedTable*, core::ColumnSet>
+quasiIdentifierView(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
+                    core::EncodedTable& storage)
+{
+    core::ColumnSet columns;
+    const bool fits = std::all_of(parameters.quasiIdentifiers.begin(), parameters.quasiIdentifiers.end(),
+                                  [](const auto& spec) { return spec.column < core::ColumnSet::capacity; });
+    if (fits) {
+        for (const auto& spec : parameters.quasiIdentifiers)
+            columns = columns.with(spec.column);
+        return {&table, columns};
+    }
+    storage.rowCount = table.rowCount;
+    for (const auto& spec : parameters.quasiIdentifiers)
+        storage.columns.push_back(table.columns[static_cast<std::size_t>(spec.column)]);
+    return {&storage, core::ColumnSet::firstN(static_cast<int>(storage.columns.size()))};
+}
+
+std::shared_ptr<const ProtectionOutcome> computeOutcome(const core::EncodedTable& table,
+                                                        const core::AnonymizationParameters& parameters,
+                                                        const core::Transformation& transformation, std::uint64_t k,
+                                                        std::shared_ptr<const ProtectionCheck> before,
+                                                        std::stop_token stop)
+{
+    auto outcome = std::make_shared<ProtectionOutcome>();
+    outcome->transformation = transformation;
+    outcome->k = k;
+    core::ProtectedTable protectedTable = core::applyTransformation(table, parameters, transformation);
+    outcome->assessment = protectedTable.assessment;
+    if (parameters.metric == core::UtilityMetric::Loss) {
+        outcome->columnLoss = protectedTable.assessment.columnValues;
+    } else {
+        core::AnonymizationParameters withLoss = parameters;
+        withLoss.metric = core::UtilityMetric::Loss;
+        outcome->columnLoss = core::assessTransformation(table, withLoss, transformation).columnValues;
+    }
+    if (stop.stop_requested())
+        return nullptr;
+    const core::EncodedTable kept = core::keptQuasiIdentifierTable(protectedTable, parameters);
+    outcome->after =
+        checkColumns(kept, core::ColumnSet::firstN(static_cast<int>(kept.columnCount())), k, parameters.threads, stop);
+    if (before) {
+        outcome->before = *before;
+    } else {
+        core::EncodedTable storage;
+        const auto [source, columns] = quasiIdentifierView(table, parameters, storage);
+        outcome->before = checkColumns(*source, columns, k, parameters.threads, stop);
+    }
+    if (stop.stop_requested())
+        return nullptr;
+    outcome->suppressedRows = std::move(protectedTable.suppressedRows);
+    outcome->protectedTable = std::make_shared<const core::EncodedTable>(std::move(protectedTable.table));
+    return outcome;
+}
+
+} // namespace
+
+ProtectionController::ProtectionController(QObject* parent) : QObject(parent)
+{
+    m_drainTimer.setInterval(drainIntervalMs);
+    connect(&m_drainTimer, &QTimer::timeout, this, &ProtectionController::drain);
+    connect(&m_searchWatcher, &QFutureWatcher<SearchOutput>::finished, this, &ProtectionController::searchEnded);
+    connect(&m_outcomeWatcher, &QFutureWatcher<OutcomeOutput>::finished, this, &ProtectionController::outcomeEnded);
+}
+
+ProtectionController::~ProtectionController()
+{
+    m_searchStop.request_stop();
+    m_outcomeStop.request_stop();
+    m_searchWatcher.waitForFinished();
+    m_outcomeWatcher.waitForFinished();
+}
+
+void ProtectionController::setTable(std::shared_ptr<const core::EncodedTable> table)
+{
+    cancel();
+    m_outcomeStop.request_stop();
+    m_pendingChoice.reset();
+    m_table = std::move(table);
+    m_result.reset();
+    m_outcome.reset();
+    m_before.reset();
+}
+
+void ProtectionController::start(const core::ProtectionSettings& settings)
+{
+    if (!m_table) {
+        Q_EMIT searchFailed(tr("Open a table before protecting it."));
+        return;
+    }
+    try {
+        core::AnonymizationParameters parameters = core::toAnonymizationParameters(*m_table, settings);
+        if (parameters.quasiIdentifiers.empty())
+            throw core::AnonymizationParameterError("Choose at least one column to generalise.");
+        std::vector<int> heights;
+        for (const auto& spec : parameters.quasiIdentifiers)
+            heights.push_back(spec.hierarchy.height());
+        // Throws for a lattice beyond what the search accepts, before any thread starts.
+        (void)core::TransformationLattice(heights);
+        m_parameters = std::move(parameters);
+    } catch (const std::exception& error) {
+        Q_EMIT searchFailed(QString::fromUtf8(error.what()));
+        return;
+    }
+    m_settings = settings;
+    m_result.reset();
+    m_outcome.reset();
+    m_before.reset();
+    m_pendingChoice.reset();
+    m_outcomeStop.request_stop();
+    m_searchRunning = true;
+    if (m_searchWatcher.isRunning()) {
+        // One search at a time: the new one starts when the cancelled one has returned.
+        m_searchStop.request_stop();
+        m_restartPending = true;
+        return;
+    }
+    launchSearch();
+}
+
+void ProtectionController::launchSearch()
+{
+    m_searchStop = std::stop_source();
+    m_buffer = std::make_shared<TransformationEventBuffer>();
+    std::vector<int> heights;
+    QStringList names;
+    for (const auto& spec : m_parameters.quasiIdentifiers) {
+        heights.push_back(spec.hierarchy.height());
+        names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
+    }
+    Q_EMIT searchStarted(core::TransformationLattice(heights), names);
+    m_searchWatcher.setFuture(QtConcurrent::run(
+        [table = m_table, parameters = m_parameters, token = m_searchStop.get_token(), buffer = m_buffer] {
+            SearchOutput output;
+            try {
+                output.result = std::make_shared<const core::AnonymizationResult>(
+                    core::runAnonymization(*table, parameters, token, *buffer));
+            } catch (const std::exception& error) {
+                output.error = QString::fromUtf8(error.what());
+            }
+            return output;
+        }));
+    m_drainTimer.start();
+}
+
+void ProtectionController::cancel()
+{
+    m_restartPending = false;
+    m_searchStop.request_stop();
+}
+
+void ProtectionController::drain()
+{
+    if (!m_buffer)
+        return;
+    auto events = std::make_shared<std::vector<core::TransformationEvent>>();
+    core::AnonymizationCounters counters;
+    if (m_buffer->take(*events, counters))
+        Q_EMIT eventsReported(std::move(events), counters);
+}
+
+void ProtectionController::searchEnded()
+{
+    if (m_restartPending) {
+        m_restartPending = false;
+        launchSearch();
+        return;
+    }
+    drain();
+    m_drainTimer.stop();
+    m_buffer.reset();
+    m_searchRunning = false;
+    const SearchOutput output = m_searchWatcher.result();
+    if (!output.error.isEmpty()) {
+        Q_EMIT searchFailed(output.error);
+        return;
+    }
+    m_result = output.result;
+    Q_EMIT searchFinished(m_result);
+    std::optional<core::Transformation> shown;
+    if (m_settings.chosenLevels && m_settings.chosenLevels->size() == m_parameters.quasiIdentifiers.size()) {
+        bool fits = true;
+        for (std::size_t q = 0; q < m_settings.chosenLevels->size(); ++q)
+            fits = fits && (*m_settings.chosenLevels)[q] >= 0 &&
+                   (*m_settings.chosenLevels)[q] <= m_parameters.quasiIdentifiers[q].hierarchy.height();
+        if (fits)
+            shown = core::Transformation{*m_settings.chosenLevels};
+    }
+    if (!shown && m_result->optimum)
+        shown = m_result->optimum->transformation;
+    if (shown)
+        choose(*shown);
+}
+
+void ProtectionController::choose(const core::Transformation& transformation)
+{
+    if (!m_table || transformation.levels.size() != m_parameters.quasiIdentifiers.size())
+        return;
+    m_outcomeStop.request_stop();
+    m_outcomeRunning = true;
+    if (m_outcomeWatcher.isRunning()) {
+        m_pendingChoice = transformation;
+        return;
+    }
+    m_outcomeStop = std::stop_source();
+    m_outcomeWatcher.setFuture(
+        QtConcurrent::run([table = m_table, parameters = m_parameters, transformation, k = m_settings.k,
+                           before = m_before, token = m_outcomeStop.get_token()] {
+            OutcomeOutput output;
+            try {
+                output.outcome = computeOutcome(*table, parameters, transformation, k, before, token);
+            } catch (const std::exception& error) {
+                output.error = QString::fromUtf8(error.what());
+            }
+            return output;
+        }));
+}
+
+void ProtectionController::outcomeEnded()
+{
+    if (m_pendingChoice) {
+        const core::Transformation next = *std::exchange(m_pendingChoice, std::nullopt);
+        choose(next);
+        return;
+    }
+    m_outcomeRunning = false;
+    // A computation stopped by start() or setTable() has nothing wanted to say.
+    if (m_outcomeStop.stop_requested())
+        return;
+    const OutcomeOutput output = m_outcomeWatcher.result();
+    if (!output.error.isEmpty()) {
+        Q_EMIT outcomeFailed(output.error);
+        return;
+    }
+    if (!output.outcome)
+        return;
+    m_outcome = output.outcome;
+    if (!m_before)
+        m_before = std::make_shared<const ProtectionCheck>(m_outcome->before);
+    Q_EMIT outcomeReady(m_outcome);
+}
+
+} // namespace qiscout::ui
