@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: layout, zoom and pan, hit-testing and the three drawing modes (Hasse diagram,
+// density bands, outline) of one widget share its geometry helpers; both lattice views inherit it.
 #include "lattice/lattice_canvas.h"
 
 #include <algorithm>

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: the window's assembly (docks, stacked views, actions, menus, shortcuts) and the
+// slots that route one view's signal to the others. The work behind them lives elsewhere
+// (ProjectSession, TableLoadController, SearchController, SetDetailsController,
+// FindingsSummaryController, RowsPanel, ProtectView); what stays is wiring, and splitting the
+// wiring would hide which view talks to which.
 #include "qiscout/ui/main_window.h"
 
 #include <QAction>

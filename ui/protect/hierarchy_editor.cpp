@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: the editor shows, builds (intervals, masking, dates, ordered groups) and checks a
+// generalisation hierarchy in one dialog; each builder's controls are a few lines of the same form.
 #include "protect/hierarchy_editor.h"
 
 #include <algorithm>

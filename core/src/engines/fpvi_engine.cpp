@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: FPVI's scheduler is one state machine (levels planned whole, prefix partitions
+// built ahead and cached, sets scanned batch by batch by workers that keep to their set, every
+// outcome settled in order); its parts share the lock, the queues and the events, so splitting
+// them would spread one invariant over several files.
 #include "engines/fpvi_engine.h"
 
 #include <algorithm>

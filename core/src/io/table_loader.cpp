@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: the delimited-text path of loading is one pipeline (map the file, sniff the
+// dialect, decode, tokenise rows in parallel chunks, encode columns, report progress and stop) whose
+// steps share the chunk bookkeeping; the other formats only dispatch from here to their readers.
 #include "qiscout/core/io/table_loader.h"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one writer for every section of the report, in reading order, because the HTML
+// and the PDF (laid out by Qt from the same markup) must keep each heading next to its table.
 // The report as HTML. The markup is XHTML-compatible (every element closed, void elements
 // self-closed) so that it is well-formed XML as well as HTML5, and a test can check its balance.
 #include <algorithm>
