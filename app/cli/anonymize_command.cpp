@@ -25,6 +25,7 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "protection_flags.h"
 #include "report_option.h"
 
@@ -113,7 +114,7 @@ int runAnonymize(const AnonymizeOptions& options)
 
     core::EncodedTable table;
     try {
-        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
     } catch (const core::LoadError& error) {
         if (error.kind() == core::LoadErrorKind::Cancelled) {
             std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
@@ -291,7 +292,11 @@ int runAnonymize(const AnonymizeOptions& options)
     protection.outputPath = options.out;
     report.protection = std::move(protection);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    return writeReports(options.report, report);
+    OutputFiles outputs(interrupt.token());
+    const int status = prepareReports(options.report, report, outputs, interrupt.token());
+    if (!outputs.commit())
+        return exitInputError;
+    return status;
 }
 
 } // namespace

@@ -71,7 +71,7 @@ int runBenchAnonymize(const BenchAnonymizeOptions& options)
     const auto loadStarted = std::chrono::steady_clock::now();
     core::EncodedTable table;
     try {
-        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
     } catch (const core::LoadError& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
         return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;

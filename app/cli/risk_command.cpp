@@ -28,6 +28,7 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "report_option.h"
 
 namespace qiscout::cli {
@@ -144,7 +145,7 @@ int runRisk(const RiskOptions& options)
     const auto loadStarted = std::chrono::steady_clock::now();
     core::EncodedTable table;
     try {
-        table = core::loadTable(options.file, options.load.options(), interrupt.token());
+        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
     } catch (const core::LoadError& error) {
         if (error.kind() == core::LoadErrorKind::Cancelled) {
             std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
@@ -248,7 +249,11 @@ int runRisk(const RiskOptions& options)
     report.loadSeconds = loadSeconds;
     report.risk = std::make_shared<const core::RiskAssessment>(std::move(risk));
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    return writeReports(options.report, report);
+    OutputFiles outputs(interrupt.token());
+    const int status = prepareReports(options.report, report, outputs, interrupt.token());
+    if (!outputs.commit())
+        return exitInputError;
+    return status;
 }
 
 } // namespace

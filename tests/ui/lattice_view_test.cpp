@@ -522,7 +522,7 @@ void LatticeViewTest::differentSetsNeverShareALabel()
         for (int size = 1; size <= 3; ++size) {
             std::set<QString> seen;
             for (std::uint64_t mask = 1; mask < 32; ++mask) {
-                const ColumnSet set = ColumnSet::fromMask(mask);
+                const ColumnSet set = qiscout::core::testing::setOfMask(mask);
                 if (set.size() != size)
                     continue;
                 const QString label = view.labelOf(set, width, metrics);

@@ -12,6 +12,7 @@
 #include "qiscout/core/dependencies/dependency_discovery.h"
 #include "qiscout/core/table/encoded_table.h"
 
+#include "support/column_masks.h"
 #include "support/random_table.h"
 #include "support/worked_example.h"
 
@@ -30,7 +31,7 @@ std::vector<FunctionalDependency> naiveDependencies(const EncodedTable& table, C
     std::map<std::uint64_t, std::pair<std::vector<std::uint32_t>, std::vector<std::uint64_t>>> classes;
     const auto classesOf = [&](ColumnSet set) -> const auto&
     {
-        auto [found, inserted] = classes.try_emplace(set.mask());
+        auto [found, inserted] = classes.try_emplace(testing::maskOf(set));
         if (inserted) {
             std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
             for (std::uint32_t row = 0; row < table.rowCount; ++row) {
@@ -158,7 +159,7 @@ TEST_CASE("Dependency discovery examines only the chosen columns", "[dependencie
     const EncodedTable table = tableWithDerivedColumns(seed, 6);
     std::mt19937_64 random(seed);
     const auto width = static_cast<int>(table.columnCount());
-    const ColumnSet columns = ColumnSet::fromMask(random() & ColumnSet::firstN(width).mask());
+    const ColumnSet columns = testing::setOfMask(random() & testing::maskOf(ColumnSet::firstN(width)));
     DependencyParameters parameters;
     parameters.columns = columns;
     parameters.threads = 1;
