@@ -31,9 +31,7 @@ int finishStandardOutput(int status)
     return status == qiscout::cli::exitOk ? qiscout::cli::exitInputError : status;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int runCli(int argc, char** argv)
 {
     using namespace qiscout::cli;
     CLI::App app{"qiscout-cli: finds the quasi-identifiers in a table before it is published", "qiscout-cli"};
@@ -89,4 +87,18 @@ int main(int argc, char** argv)
         status = exitInputError;
     }
     return finishStandardOutput(status);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        return runCli(argc, argv);
+    } catch (const std::bad_alloc&) {
+        // Registering the commands needs memory too: a tight ulimit -v can end here, before any
+        // command runs (#19). A literal, because building a message could fail the same way.
+        std::cerr << "qiscout-cli: not enough memory to start.\n";
+        return qiscout::cli::exitInputError;
+    }
 }

@@ -454,7 +454,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(loadSample(window));
         selectAlgorithm(window, Algorithm::Brute);
-        auto* busy = window.findChild<QProgressBar*>();
+        auto* busy = window.findChild<QProgressBar*>(QStringLiteral("searchBusyBar"));
         QVERIFY(busy);
         QSignalSpy reported(window.searchController(), &SearchController::eventsReported);
         window.runAnalysis();

@@ -26,6 +26,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -165,8 +166,14 @@ void MainWindow::createWidgets()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     m_stack->addWidget(m_workspace);
-    m_protect = new ProtectView(m_stack);
-    m_stack->addWidget(m_protect);
+    m_protect = new ProtectView;
+    // The Protect view's controls need more width than a 1024-pixel window has; scrolled, they
+    // no longer force the whole window wider than the screen (#14, small windows).
+    m_protectPage = new QScrollArea(m_stack);
+    m_protectPage->setWidget(m_protect);
+    m_protectPage->setWidgetResizable(true);
+    m_protectPage->setFrameShape(QFrame::NoFrame);
+    m_stack->addWidget(m_protectPage);
     connect(m_protect, &ProtectView::backRequested, this, &MainWindow::showFindings);
     connect(m_protect, &ProtectView::outcomeShown, this, &MainWindow::protectionShown);
     connect(m_protect, &ProtectView::protectionFailed, this, &MainWindow::analysisFailed);
@@ -201,6 +208,7 @@ void MainWindow::createWidgets()
 
     m_progressLabel = new QLabel(this);
     m_busyBar = new QProgressBar(this);
+    m_busyBar->setObjectName(QStringLiteral("searchBusyBar"));
     m_busyBar->setRange(0, 0);
     m_busyBar->setMaximumWidth(160);
     m_busyBar->hide();
@@ -367,13 +375,13 @@ void MainWindow::showProtect()
         return;
     const std::uint64_t searchK = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
     m_protect->prepare(m_columns->roles(), m_lastResult.get(), searchK);
-    if (m_stack->currentWidget() != m_protect) {
+    if (m_stack->currentWidget() != m_protectPage) {
         m_docksBeforeProtect.clear();
         for (auto* dock : std::as_const(m_docks)) {
             m_docksBeforeProtect << dock->isVisible();
             dock->hide();
         }
-        m_stack->setCurrentWidget(m_protect);
+        m_stack->setCurrentWidget(m_protectPage);
     }
     updateActions();
 }
@@ -399,7 +407,7 @@ void MainWindow::protect(const QList<QuasiIdentifierOption>& columns, std::optio
 
 void MainWindow::showFindings()
 {
-    if (m_stack->currentWidget() == m_protect)
+    if (m_stack->currentWidget() == m_protectPage)
         for (qsizetype index = 0; index < m_docks.size() && index < m_docksBeforeProtect.size(); ++index)
             m_docks[index]->setVisible(m_docksBeforeProtect[index]);
     m_stack->setCurrentWidget(m_workspace);
@@ -434,7 +442,7 @@ void MainWindow::updateActions()
     m_saveProjectAsAction->setEnabled(hasTable);
     m_clearFilterAction->setEnabled(m_rows->isShowingIsolatedRows());
     m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
-    m_protectAction->setEnabled(hasTable && m_stack->currentWidget() != m_protect);
+    m_protectAction->setEnabled(hasTable && m_stack->currentWidget() != m_protectPage);
 }
 
 void MainWindow::openFile(const QString& path)

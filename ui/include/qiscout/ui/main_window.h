@@ -21,6 +21,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QScrollArea;
 class QProgressDialog;
 class QStackedWidget;
 QT_END_NAMESPACE
@@ -172,6 +173,8 @@ private:
     WelcomePage* m_welcome = nullptr;
     QWidget* m_workspace = nullptr;
     ProtectView* m_protect = nullptr;
+    /// The page of the stack that scrolls m_protect.
+    QScrollArea* m_protectPage = nullptr;
     /// Which docks were open when the Protect step hid them.
     QList<bool> m_docksBeforeProtect;
     LatticeView* m_lattice = nullptr;
