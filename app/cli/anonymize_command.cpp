@@ -25,7 +25,6 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
-#include "output_files.h"
 #include "protection_flags.h"
 #include "report_option.h"
 
@@ -292,11 +291,7 @@ int runAnonymize(const AnonymizeOptions& options)
     protection.outputPath = options.out;
     report.protection = std::move(protection);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    OutputFiles outputs(interrupt.token());
-    const int status = prepareReports(options.report, report, outputs, interrupt.token());
-    if (!outputs.commit())
-        return exitInputError;
-    return status;
+    return writeReports(options.report, report, interrupt.token());
 }
 
 } // namespace

@@ -85,4 +85,13 @@ int prepareReports(const ReportRequest& request, const core::ReportInput& input,
     return status;
 }
 
+int writeReports(const ReportRequest& request, const core::ReportInput& input, std::stop_token stop)
+{
+    OutputFiles outputs(stop);
+    const int status = prepareReports(request, input, outputs, stop);
+    if (!outputs.commit())
+        return exitInputError;
+    return status;
+}
+
 } // namespace qiscout::cli

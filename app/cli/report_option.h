@@ -33,4 +33,8 @@ void addReportOptions(CLI::App& scan, ReportRequest& request);
 int prepareReports(const ReportRequest& request, const core::ReportInput& input, OutputFiles& outputs,
                    std::stop_token stop);
 
+/// For commands whose only files are reports: prepares them and puts them in place together.
+/// Returns exitOk, or exitInputError when a file could not be prepared or put in place.
+int writeReports(const ReportRequest& request, const core::ReportInput& input, std::stop_token stop);
+
 } // namespace qiscout::cli

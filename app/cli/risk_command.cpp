@@ -28,7 +28,6 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
-#include "output_files.h"
 #include "report_option.h"
 
 namespace qiscout::cli {
@@ -249,11 +248,7 @@ int runRisk(const RiskOptions& options)
     report.loadSeconds = loadSeconds;
     report.risk = std::make_shared<const core::RiskAssessment>(std::move(risk));
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    OutputFiles outputs(interrupt.token());
-    const int status = prepareReports(options.report, report, outputs, interrupt.token());
-    if (!outputs.commit())
-        return exitInputError;
-    return status;
+    return writeReports(options.report, report, interrupt.token());
 }
 
 } // namespace
