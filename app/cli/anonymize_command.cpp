@@ -17,16 +17,17 @@
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/io/table_writer.h"
 #include "qiscout/core/report/protection_report.h"
 
 #include "command.h"
 #include "flag_checks.h"
 #include "interrupt.h"
+#include "json_output.h"
 #include "load_flags.h"
 #include "protection_flags.h"
 #include "report_option.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -108,21 +109,13 @@ int runAnonymize(const AnonymizeOptions& options)
 {
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
-    const auto started = std::chrono::steady_clock::now();
     Timings timings;
 
-    core::EncodedTable table;
-    try {
-        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
-    } catch (const core::LoadError& error) {
-        if (error.kind() == core::LoadErrorKind::Cancelled) {
-            std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
-            return exitCancelled;
-        }
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
-    }
-    timings.load = secondsSince(started);
+    TableInput input = loadTableInput(options.file, options.load, interrupt.token());
+    if (!input.table)
+        return input.exitCode;
+    core::EncodedTable table = std::move(*input.table);
+    timings.load = input.seconds;
 
     core::AnonymizationParameters parameters;
     core::AnonymizationResult result;
@@ -249,17 +242,10 @@ int runAnonymize(const AnonymizeOptions& options)
                          {"write_seconds", timings.write},
                          {"verify_seconds", timings.verify},
                          {"threads", result.threads}};
-        const std::string document = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-        if (options.json == "-") {
-            std::cout << document << std::flush;
-        } else {
-            try {
-                core::writeFileAtomically(options.json, document);
-            } catch (const core::FileWriteError& error) {
-                std::cerr << "qiscout-cli: " << error.what() << '\n';
-                return exitInputError;
-            }
-        }
+        const int status =
+            writeJsonOutput(options.json, json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
+        if (status != exitOk)
+            return status;
     }
     if (!result.optimum)
         return exitInputError;

@@ -12,13 +12,13 @@
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
 #include "qiscout/core/dependencies/ffd_attack.h"
-#include "qiscout/core/io/atomic_file_writer.h"
 #include "qiscout/core/report/dependency_json.h"
 
 #include "column_selection.h"
 #include "command.h"
 #include "flag_checks.h"
 #include "interrupt.h"
+#include "json_output.h"
 #include "load_flags.h"
 #include "table_input.h"
 
@@ -188,18 +188,7 @@ int runAttackCheck(const AttackCheckOptions& options)
     context.sourcePath = table.sourcePath;
     context.dependencySource = source;
     context.loadSeconds = input.seconds;
-    const std::string document = core::attackCheckToJson(check, table, parameters, context);
-    if (jsonToStdout) {
-        std::cout << document << std::flush;
-        return exitOk;
-    }
-    try {
-        core::writeFileAtomically(options.json, document);
-    } catch (const core::FileWriteError& error) {
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
-    }
-    return exitOk;
+    return writeJsonOutput(options.json, core::attackCheckToJson(check, table, parameters, context));
 }
 
 } // namespace

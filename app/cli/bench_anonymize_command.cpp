@@ -16,7 +16,6 @@
 
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/engines/search_parameters.h"
-#include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
 #include "flag_checks.h"
@@ -24,6 +23,7 @@
 #include "load_flags.h"
 #include "process_usage.h"
 #include "protection_flags.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -68,15 +68,11 @@ std::string levelsText(const core::Transformation& transformation)
 int runBenchAnonymize(const BenchAnonymizeOptions& options)
 {
     const InterruptWatcher interrupt;
-    const auto loadStarted = std::chrono::steady_clock::now();
-    core::EncodedTable table;
-    try {
-        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
-    } catch (const core::LoadError& error) {
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;
-    }
-    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
+    TableInput input = loadTableInput(options.file, options.load, interrupt.token());
+    if (!input.table)
+        return input.exitCode;
+    core::EncodedTable table = std::move(*input.table);
+    const double loadSeconds = input.seconds;
     if (options.repeatRows > 1) {
         if (std::uint64_t{table.rowCount} * options.repeatRows > UINT32_MAX) {
             std::cerr << "qiscout-cli bench-anonymize: the repeated table would exceed 2^32 rows.\n";

@@ -16,7 +16,6 @@
 
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
-#include "qiscout/core/io/table_loader.h"
 
 #include "column_selection.h"
 #include "command.h"
@@ -24,6 +23,7 @@
 #include "interrupt.h"
 #include "load_flags.h"
 #include "process_usage.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -61,15 +61,11 @@ private:
 int runBench(const BenchOptions& options)
 {
     const InterruptWatcher interrupt;
-    const auto loadStarted = std::chrono::steady_clock::now();
-    core::EncodedTable table;
-    try {
-        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
-    } catch (const core::LoadError& error) {
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;
-    }
-    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
+    TableInput input = loadTableInput(options.file, options.load, interrupt.token());
+    if (!input.table)
+        return input.exitCode;
+    core::EncodedTable table = std::move(*input.table);
+    const double loadSeconds = input.seconds;
 
     core::SearchParameters base;
     base.batchSize = options.batchSize;

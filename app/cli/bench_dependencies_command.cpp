@@ -11,11 +11,11 @@
 #include <fmt/core.h>
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
-#include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
 #include "flag_checks.h"
 #include "process_usage.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -34,13 +34,10 @@ int runBenchDependencies(const BenchDependenciesArguments& arguments)
         "| checks | partitions |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
         arguments.runs, arguments.maxLhs);
     for (const std::string& file : arguments.files) {
-        core::EncodedTable table;
-        try {
-            table = core::loadTable(file);
-        } catch (const core::LoadError& error) {
-            std::cerr << "qiscout-cli: " << error.what() << '\n';
-            return exitInputError;
-        }
+        const TableInput input = loadTableInput(file, LoadFlags{}, {});
+        if (!input.table)
+            return input.exitCode;
+        const core::EncodedTable& table = *input.table;
         // Every thread count runs once per round, side by side, so that load from other processes
         // falls on all of them alike.
         std::vector<std::vector<double>> seconds(arguments.threads.size());

@@ -11,13 +11,13 @@
 #include <fmt/core.h>
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
-#include "qiscout/core/io/atomic_file_writer.h"
 #include "qiscout/core/report/dependency_json.h"
 
 #include "column_selection.h"
 #include "command.h"
 #include "flag_checks.h"
 #include "interrupt.h"
+#include "json_output.h"
 #include "load_flags.h"
 #include "table_input.h"
 
@@ -99,18 +99,7 @@ int runDependencies(const DependenciesOptions& options)
     context.columnNames = table.columnNames();
     context.quasiIdentifiers = quasiIdentifiers;
     context.loadSeconds = input.seconds;
-    const std::string document = core::dependenciesToJson(result, context);
-    if (jsonToStdout) {
-        std::cout << document << std::flush;
-        return exitOk;
-    }
-    try {
-        core::writeFileAtomically(options.json, document);
-    } catch (const core::FileWriteError& error) {
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
-    }
-    return exitOk;
+    return writeJsonOutput(options.json, core::dependenciesToJson(result, context));
 }
 
 } // namespace

@@ -18,6 +18,7 @@
 #include "command.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -140,20 +141,15 @@ void printText(const core::EncodedTable& table, const core::LoadSettings& used)
 
 int runInfo(const InfoArguments& arguments)
 {
-    const core::LoadOptions options = arguments.load.options(arguments.file);
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
-    core::LoadSettings used;
-    try {
-        const core::EncodedTable table = core::loadTable(arguments.file, options, interrupt.token(), {}, used);
-        if (arguments.json)
-            printJson(table, used);
-        else
-            printText(table, used);
-    } catch (const core::LoadError& error) {
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return error.kind() == core::LoadErrorKind::Cancelled ? exitCancelled : exitInputError;
-    }
+    const TableInput input = loadTableInput(arguments.file, arguments.load, interrupt.token());
+    if (!input.table)
+        return input.exitCode;
+    if (arguments.json)
+        printJson(*input.table, input.used);
+    else
+        printText(*input.table, input.used);
     return exitOk;
 }
 

@@ -18,8 +18,6 @@
 
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
-#include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/report/risk_json.h"
 #include "qiscout/core/risk/risk_assessment.h"
 
@@ -27,8 +25,10 @@
 #include "command.h"
 #include "flag_checks.h"
 #include "interrupt.h"
+#include "json_output.h"
 #include "load_flags.h"
 #include "report_option.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -141,19 +141,11 @@ int runRisk(const RiskOptions& options)
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
 
-    const auto loadStarted = std::chrono::steady_clock::now();
-    core::EncodedTable table;
-    try {
-        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
-    } catch (const core::LoadError& error) {
-        if (error.kind() == core::LoadErrorKind::Cancelled) {
-            std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
-            return exitCancelled;
-        }
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
-    }
-    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
+    TableInput input = loadTableInput(options.file, options.load, interrupt.token());
+    if (!input.table)
+        return input.exitCode;
+    core::EncodedTable table = std::move(*input.table);
+    const double loadSeconds = input.seconds;
 
     core::RiskParameters parameters;
     parameters.k = options.k;
@@ -217,17 +209,10 @@ int runRisk(const RiskOptions& options)
     printSummary(jsonToStdout ? stderr : stdout, risk, table, loadSeconds);
     std::fflush(jsonToStdout ? stderr : stdout);
     if (!options.json.empty()) {
-        const std::string document = core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds});
-        if (jsonToStdout) {
-            std::cout << document << std::flush;
-        } else {
-            try {
-                core::writeFileAtomically(options.json, document);
-            } catch (const core::FileWriteError& error) {
-                std::cerr << "qiscout-cli: " << error.what() << '\n';
-                return exitInputError;
-            }
-        }
+        const int status =
+            writeJsonOutput(options.json, core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}));
+        if (status != exitOk)
+            return status;
     }
     if (options.report.outputs.empty())
         return exitOk;

@@ -16,7 +16,6 @@
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/report/result_json.h"
 
 #include "column_selection.h"
@@ -27,6 +26,7 @@
 #include "progress_printer.h"
 #include "report_option.h"
 #include "search_flags.h"
+#include "table_input.h"
 
 namespace qiscout::cli {
 namespace {
@@ -74,19 +74,11 @@ int runScan(const ScanOptions& options)
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
 
-    const auto loadStarted = std::chrono::steady_clock::now();
-    core::EncodedTable table;
-    try {
-        table = core::loadTable(options.file, options.load.options(options.file), interrupt.token());
-    } catch (const core::LoadError& error) {
-        if (error.kind() == core::LoadErrorKind::Cancelled) {
-            std::cerr << "qiscout-cli: cancelled while loading " << options.file << ".\n";
-            return exitCancelled;
-        }
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
-        return exitInputError;
-    }
-    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStarted).count();
+    TableInput input = loadTableInput(options.file, options.load, interrupt.token());
+    if (!input.table)
+        return input.exitCode;
+    core::EncodedTable table = std::move(*input.table);
+    const double loadSeconds = input.seconds;
 
     core::SearchParameters parameters;
     try {

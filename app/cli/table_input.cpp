@@ -15,7 +15,7 @@ TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const
     TableInput input;
     const auto started = std::chrono::steady_clock::now();
     try {
-        input.table = core::loadTable(file, flags.options(file), stop);
+        input.table = core::loadTable(file, flags.options(file), stop, {}, input.used);
     } catch (const core::LoadError& error) {
         if (error.kind() == core::LoadErrorKind::Cancelled) {
             std::cerr << "qiscout-cli: cancelled while loading " << file << ".\n";

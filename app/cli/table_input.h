@@ -6,6 +6,7 @@
 #include <stop_token>
 #include <string>
 
+#include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/table/encoded_table.h"
 
 #include "load_flags.h"
@@ -15,6 +16,8 @@ namespace qiscout::cli {
 /// A loaded table and how long it took, or the exit code to end with (the message is printed).
 struct TableInput {
     std::optional<core::EncodedTable> table;
+    /// The delimiter, header and encoding the loader used (what it sniffed where not given).
+    core::LoadSettings used;
     int exitCode = 0;
     double seconds = 0.0;
 };
