@@ -8,29 +8,13 @@ combination, individual risk from sdcMicro's indivRisk formulas.
 usage: check_risk_json_contract.py CLI SCHEMA TABLE.csv K FRACTION [KEY_COLUMNS WEIGHT_COLUMN]
 (KEY_COLUMNS comma-separated; without them every column but the weight is a key column)
 """
-import csv
 import itertools
 import json
 import math
 import subprocess
 import sys
 
-import jsonschema
-
-
-def undocumented_keys(document, schema, path="$"):
-    """Keys present in the document that the schema's `properties` do not name."""
-    found = []
-    if isinstance(document, dict) and "properties" in schema:
-        for key, value in document.items():
-            if key not in schema["properties"]:
-                found.append(f"{path}.{key}")
-            else:
-                found += undocumented_keys(value, schema["properties"][key], f"{path}.{key}")
-    elif isinstance(document, list) and "items" in schema:
-        for index, item in enumerate(document):
-            found += undocumented_keys(item, schema["items"], f"{path}[{index}]")
-    return found
+from json_contract import check_against_schema, read_table
 
 
 def counts_on(rows, columns):
@@ -85,23 +69,15 @@ def main():
     cli, schema_path, table_path, k, fraction = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
     chosen = sys.argv[6].split(",") if len(sys.argv) > 6 else None
     weight = sys.argv[7] if len(sys.argv) > 7 else None
-    with open(schema_path, encoding="utf-8") as f:
-        schema = json.load(f)
     command = [cli, "risk", table_path, "--k", str(k), "--sampling-fraction", fraction, "--json", "-"]
     if chosen:
         command += ["--columns", ",".join(chosen), "--weight", weight]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
     document = json.loads(run.stdout)
 
-    jsonschema.Draft202012Validator.check_schema(schema)
-    jsonschema.Draft202012Validator(schema).validate(document)
-    extra = undocumented_keys(document, schema)
-    if extra:
-        sys.exit(f"keys the schema does not document: {extra}")
+    check_against_schema(document, schema_path)
 
-    with open(table_path, newline="", encoding="utf-8") as f:
-        table = list(csv.reader(f))
-    header, rows = table[0], table[1:]
+    header, rows = read_table(table_path)
     keys = [header.index(name) for name in chosen] if chosen else list(range(len(header)))
     classes = counts_on(rows, keys)
     sizes = [classes[tuple(row[c] for c in keys)] for row in rows]

@@ -6,28 +6,12 @@ over every column set of the (small) table.
 
 usage: check_scan_json_contract.py CLI SCHEMA TABLE.csv K
 """
-import csv
 import itertools
 import json
 import subprocess
 import sys
 
-import jsonschema
-
-
-def undocumented_keys(document, schema, path="$"):
-    """Keys present in the document that the schema's `properties` do not name."""
-    found = []
-    if isinstance(document, dict) and "properties" in schema:
-        for key, value in document.items():
-            if key not in schema["properties"]:
-                found.append(f"{path}.{key}")
-            else:
-                found += undocumented_keys(value, schema["properties"][key], f"{path}.{key}")
-    elif isinstance(document, list) and "items" in schema:
-        for index, item in enumerate(document):
-            found += undocumented_keys(item, schema["items"], f"{path}[{index}]")
-    return found
+from json_contract import check_against_schema, read_table
 
 
 def brute_force(header, rows, k):
@@ -61,21 +45,13 @@ def brute_force(header, rows, k):
 
 def main():
     cli, schema_path, table_path, k = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    with open(schema_path, encoding="utf-8") as f:
-        schema = json.load(f)
     run = subprocess.run([cli, "scan", table_path, "--k", str(k), "--json", "-"],
                          capture_output=True, text=True, check=True)
     document = json.loads(run.stdout)
 
-    jsonschema.Draft202012Validator.check_schema(schema)
-    jsonschema.Draft202012Validator(schema).validate(document)
-    extra = undocumented_keys(document, schema)
-    if extra:
-        sys.exit(f"keys the schema does not document: {extra}")
+    check_against_schema(document, schema_path)
 
-    with open(table_path, newline="", encoding="utf-8") as f:
-        table = list(csv.reader(f))
-    header, rows = table[0], table[1:]
+    header, rows = read_table(table_path)
     minimal, maximal = brute_force(header, rows, k)
     expected = {"source": table_path, "rows": len(rows), "columns": header, "searched_columns": header,
                 "k": k, "complete": True, "max_set_size": None,
