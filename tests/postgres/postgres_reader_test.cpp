@@ -14,10 +14,12 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "io/postgres_reader.h"
+#include "support/loader_test_support.h"
 #include "support/postgres_server.h"
 #include "support/table_comparison.h"
 
 using namespace qiscout::core;
+using qiscout::test::loadFailure;
 using qiscout::test::PostgresServer;
 
 namespace {
@@ -52,17 +54,6 @@ LoadOptions withPassword()
     LoadOptions options;
     options.password = PostgresServer::password;
     return options;
-}
-
-LoadError loadFailure(const std::string& location, const LoadOptions& options)
-{
-    try {
-        static_cast<void>(loadTable(location, options));
-    } catch (const LoadError& error) {
-        return error;
-    }
-    FAIL("the load did not fail");
-    throw std::logic_error("unreachable");
 }
 
 std::string fileText(const std::string& path)

@@ -5,10 +5,13 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include <unistd.h>
+
+#include "qiscout/core/io/table_loader.h"
 
 namespace qiscout::test {
 
@@ -37,5 +40,17 @@ public:
 private:
     std::string m_path;
 };
+
+/// The error a load that must fail throws. A load that succeeds throws std::logic_error instead,
+/// which fails the test that expected the error.
+inline core::LoadError loadFailure(const std::string& location, const core::LoadOptions& options = {})
+{
+    try {
+        static_cast<void>(core::loadTable(location, options));
+    } catch (const core::LoadError& error) {
+        return error;
+    }
+    throw std::logic_error("loading " + location + " did not fail");
+}
 
 } // namespace qiscout::test

@@ -14,10 +14,13 @@
 #include "support/column_masks.h"
 #include "support/random_table.h"
 #include "support/result_printing.h"
+#include "support/search_observers.h"
 #include "support/worked_example.h"
 
 using namespace qiscout::core;
 
+using qiscout::core::testing::columnsOf;
+using qiscout::core::testing::RecordingObserver;
 using qiscout::core::testing::workedExample;
 
 namespace {
@@ -84,29 +87,6 @@ NaiveAnswer naiveAnswer(const EncodedTable& table, std::uint64_t k, int maxSize)
     return answer;
 }
 
-class RecordingObserver final : public SearchObserver {
-public:
-    void eventsReported(std::span<const NodeEvent> events, const SearchCounters& counters) override
-    {
-        m_events.insert(m_events.end(), events.begin(), events.end());
-        m_last = counters;
-    }
-    [[nodiscard]] const std::vector<NodeEvent>& events() const { return m_events; }
-    [[nodiscard]] const SearchCounters& last() const { return m_last; }
-
-private:
-    std::vector<NodeEvent> m_events;
-    SearchCounters m_last;
-};
-
-std::vector<ColumnSet> columnsOf(const std::vector<MinimalSet>& sets)
-{
-    std::vector<ColumnSet> columns;
-    for (const MinimalSet& set : sets)
-        columns.push_back(set.columns);
-    return columns;
-}
-
 } // namespace
 
 TEST_CASE("The exhaustive search agrees with a naive definition-level computation", "[brute]")
@@ -156,7 +136,7 @@ TEST_CASE("The exhaustive search reports a verdict event for each safe and each 
     std::vector<MinimalSet> fromEvents;
     std::uint64_t safeEvents = 0;
     std::vector<ColumnSet> scheduled;
-    for (const NodeEvent& event : observer.events()) {
+    for (const NodeEvent& event : observer.events) {
         if (event.kind == NodeEventKind::Scheduled) {
             scheduled.push_back(event.set);
             continue;
@@ -182,8 +162,8 @@ TEST_CASE("The exhaustive search reports a verdict event for each safe and each 
         }
     }
     CHECK(scheduled.size() == result.stats.setsEvaluated);
-    CHECK(observer.last().setsVulnerable == result.minimalSets.size());
-    CHECK(observer.last().setsSafe == safeEvents);
+    CHECK(observer.last.setsVulnerable == result.minimalSets.size());
+    CHECK(observer.last.setsSafe == safeEvents);
     CHECK(result.stats.setsEvaluated == (std::uint64_t{1} << table.columnCount()) - 1);
 }
 

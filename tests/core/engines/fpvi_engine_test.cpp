@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <random>
 #include <stop_token>
@@ -14,10 +13,14 @@
 #include "engines/search_setup.h"
 #include "partition/class_partition.h"
 #include "support/lattice_reference.h"
+#include "support/search_observers.h"
 
 using namespace qiscout::core;
+using qiscout::core::testing::columnsOf;
 using qiscout::core::testing::randomTable;
+using qiscout::core::testing::RecordingObserver;
 using qiscout::core::testing::referenceAnswer;
+using qiscout::core::testing::StoppingObserver;
 using qiscout::core::testing::workedExample;
 
 namespace {
@@ -35,37 +38,6 @@ std::vector<int> threadCounts()
         if (threads <= static_cast<int>(std::max(1U, std::thread::hardware_concurrency())))
             counts.push_back(threads);
     return counts;
-}
-
-// Checks the delivery contract and remembers everything it was told.
-class RecordingObserver final : public SearchObserver {
-public:
-    // Runs on an engine thread: no Catch assertion here (Catch is not thread-safe); the test
-    // checks what was recorded afterwards.
-    void eventsReported(std::span<const NodeEvent> events, const SearchCounters& counters) override
-    {
-        if (m_inside.exchange(true))
-            m_overlapped = true;
-        m_events.insert(m_events.end(), events.begin(), events.end());
-        m_last = counters;
-        ++m_calls;
-        m_inside = false;
-    }
-    std::vector<NodeEvent> m_events;
-    SearchCounters m_last;
-    int m_calls = 0;
-    bool m_overlapped = false;
-
-private:
-    std::atomic<bool> m_inside{false};
-};
-
-std::vector<ColumnSet> columnsOf(const std::vector<MinimalSet>& sets)
-{
-    std::vector<ColumnSet> columns;
-    for (const MinimalSet& set : sets)
-        columns.push_back(set.columns);
-    return columns;
 }
 
 } // namespace
@@ -180,14 +152,15 @@ TEST_CASE("FPVI reports consistent events and counters", "[fpvi]")
         RecordingObserver observer;
         const SearchResult result = runFpvi(table, parameters, {}, observer);
         REQUIRE(result.complete);
-        REQUIRE(observer.m_calls > 0);
-        CHECK_FALSE(observer.m_overlapped);
+        REQUIRE(observer.calls > 0);
+        CHECK_FALSE(observer.overlapped);
+        CHECK_FALSE(observer.countersWentBack);
 
         std::vector<ColumnSet> scheduled;
         std::vector<ColumnSet> vulnerable;
         std::uint64_t safe = 0;
         std::uint64_t pruned = 0;
-        for (const NodeEvent& event : observer.m_events) {
+        for (const NodeEvent& event : observer.events) {
             switch (event.kind) {
             case NodeEventKind::Scheduled:
                 CHECK(std::find(scheduled.begin(), scheduled.end(), event.set) == scheduled.end());
@@ -214,12 +187,12 @@ TEST_CASE("FPVI reports consistent events and counters", "[fpvi]")
         }
         std::sort(vulnerable.begin(), vulnerable.end(), sizeThenLexLess);
         CHECK(vulnerable == columnsOf(result.minimalSets));
-        CHECK(observer.m_last.setsScheduled == scheduled.size());
-        CHECK(observer.m_last.setsEvaluated == result.stats.setsEvaluated);
-        CHECK(observer.m_last.setsVulnerable == result.minimalSets.size());
-        CHECK(observer.m_last.setsSafe == safe);
-        CHECK(observer.m_last.supersetsPruned == pruned);
-        CHECK(observer.m_last.rowsScanned == result.stats.rowsScanned);
+        CHECK(observer.last.setsScheduled == scheduled.size());
+        CHECK(observer.last.setsEvaluated == result.stats.setsEvaluated);
+        CHECK(observer.last.setsVulnerable == result.minimalSets.size());
+        CHECK(observer.last.setsSafe == safe);
+        CHECK(observer.last.supersetsPruned == pruned);
+        CHECK(observer.last.rowsScanned == result.stats.rowsScanned);
         CHECK(result.stats.setsEvaluated == scheduled.size());
         CHECK(result.stats.rowsScanned >= result.stats.setsEvaluated * table.rowCount);
     }
@@ -247,11 +220,11 @@ TEST_CASE("One FPVI worker finishes a set before it starts the next", "[fpvi]")
     const SearchResult result = runFpvi(table, parameters, {}, observer);
     REQUIRE(result.complete);
     CHECK(result.minimalSets.empty());
-    REQUIRE(observer.m_events.size() == 2 * 31);
-    for (std::size_t i = 0; i < observer.m_events.size(); i += 2) {
-        CHECK(observer.m_events[i].kind == NodeEventKind::Scheduled);
-        CHECK(observer.m_events[i + 1].kind == NodeEventKind::Safe);
-        CHECK(observer.m_events[i + 1].set == observer.m_events[i].set);
+    REQUIRE(observer.events.size() == 2 * 31);
+    for (std::size_t i = 0; i < observer.events.size(); i += 2) {
+        CHECK(observer.events[i].kind == NodeEventKind::Scheduled);
+        CHECK(observer.events[i + 1].kind == NodeEventKind::Safe);
+        CHECK(observer.events[i + 1].set == observer.events[i].set);
     }
 }
 
@@ -298,26 +271,6 @@ TEST_CASE("FPVI handles tables without rows, empty selections and size limits", 
 }
 
 namespace {
-
-// Requests stop from inside the search once it has seen `eventsBeforeStop` events.
-class StoppingObserver final : public SearchObserver {
-public:
-    StoppingObserver(std::stop_source& source, std::size_t eventsBeforeStop)
-        : m_source(source)
-        , m_eventsBeforeStop(eventsBeforeStop)
-    {}
-    void eventsReported(std::span<const NodeEvent> events, const SearchCounters&) override
-    {
-        m_seen += events.size();
-        if (m_seen >= m_eventsBeforeStop)
-            m_source.request_stop();
-    }
-
-private:
-    std::stop_source& m_source;
-    std::size_t m_eventsBeforeStop;
-    std::size_t m_seen = 0;
-};
 
 std::size_t threadsOfProcess()
 {

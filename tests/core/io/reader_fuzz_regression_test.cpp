@@ -1,48 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Replays every saved input of the binary readers' fuzz corpora (seeds and former crashes)
 // through the harness the fuzzers run, and can write the seeds again.
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
-#include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "qiscout/core/io/table_loader.h"
 
 #include "io/statistical_writer.h"
+#include "support/fuzz_corpus.h"
 #include "support/reader_fuzz_harness.h"
 #include "support/statistical_fixture.h"
 
 namespace {
 
-std::filesystem::path corpus(const std::string& reader)
-{
-    return std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path() / "fuzz" / "corpus" / reader;
-}
-
 std::size_t replay(qiscout::fuzz::BinaryReader reader, const std::string& folder)
 {
-    std::size_t replayed = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(corpus(folder))) {
-        if (!entry.is_regular_file())
-            continue;
-        INFO(entry.path().string());
-        std::ifstream in(entry.path(), std::ios::binary);
-        const std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-        std::vector<std::uint8_t> input(bytes.size());
-        std::transform(bytes.begin(), bytes.end(), input.begin(), [](char c) { return static_cast<std::uint8_t>(c); });
-        qiscout::fuzz::runReaderInput(reader, input.data(), input.size());
-        ++replayed;
-    }
-    return replayed;
+    return qiscout::fuzz::replayFuzzCorpus(folder, [reader](const std::uint8_t* data, std::size_t size) {
+        qiscout::fuzz::runReaderInput(reader, data, size);
+    });
 }
 
 void writeSeed(const std::string& folder, const std::string& name, std::uint8_t flags, const std::string& bytes)
 {
-    std::ofstream out(corpus(folder) / name, std::ios::binary);
+    std::ofstream out(qiscout::fuzz::fuzzCorpus(folder) / name, std::ios::binary);
     out.put(static_cast<char>(flags));
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }

@@ -14,6 +14,7 @@
 #include "support/statistical_fixture.h"
 
 using namespace qiscout::core;
+using qiscout::test::loadFailure;
 using qiscout::test::StatisticalFixtureFormat;
 using qiscout::test::TempFile;
 
@@ -44,17 +45,6 @@ bool isSpss(StatisticalFixtureFormat format)
 bool isSas(StatisticalFixtureFormat format)
 {
     return format == StatisticalFixtureFormat::Xport || format == StatisticalFixtureFormat::Sas7bdat;
-}
-
-LoadError loadFailure(const std::string& path, const LoadOptions& options = {})
-{
-    try {
-        static_cast<void>(loadTable(path, options));
-    } catch (const LoadError& error) {
-        return error;
-    }
-    FAIL("the load did not fail");
-    throw std::logic_error("unreachable");
 }
 
 } // namespace

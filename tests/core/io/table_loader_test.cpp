@@ -12,6 +12,7 @@
 #include "support/loader_test_support.h"
 
 using namespace qiscout::core;
+using qiscout::test::loadFailure;
 using qiscout::test::TempFile;
 
 namespace {
@@ -33,14 +34,7 @@ std::vector<std::string> columnText(const EncodedTable& table, std::size_t c)
 
 LoadError loadError(std::string_view contents, const LoadOptions& options = {})
 {
-    const TempFile file(contents);
-    try {
-        static_cast<void>(loadTable(file.path(), options));
-    } catch (const LoadError& error) {
-        return error;
-    }
-    FAIL("expected a LoadError");
-    throw std::logic_error("unreachable");
+    return loadFailure(TempFile(contents).path(), options);
 }
 
 bool contains(const std::string& text, const std::string& part)
