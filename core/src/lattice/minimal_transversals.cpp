@@ -2,6 +2,7 @@
 #include "lattice/minimal_transversals.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace qiscout::core {
 namespace {
@@ -60,22 +61,36 @@ std::vector<ColumnSet> inclusionMinimal(std::vector<ColumnSet> sets)
     return minimal;
 }
 
-std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, const ColumnSet& universe)
+namespace {
+
+// The inclusion-minimal edges within the universe, smallest first; none when an edge lies wholly
+// outside it, because then no set within the universe meets every edge.
+std::optional<std::vector<ColumnSet>> minimalEdgesWithin(const std::vector<ColumnSet>& edges, const ColumnSet& universe)
 {
     std::vector<ColumnSet> restricted;
     restricted.reserve(edges.size());
     for (const ColumnSet& edge : edges)
         restricted.push_back(edge.intersected(universe));
+    std::vector<ColumnSet> minimal = inclusionMinimal(std::move(restricted));
+    if (!minimal.empty() && minimal.front().empty())
+        return std::nullopt;
+    return minimal;
+}
+
+} // namespace
+
+std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, const ColumnSet& universe)
+{
     // Transversals of the minimal edges are those of all edges; small edges first keep the
     // intermediate families of Berge's method small.
-    const std::vector<ColumnSet> minimalEdges = inclusionMinimal(std::move(restricted));
-    if (!minimalEdges.empty() && minimalEdges.front().empty())
+    const std::optional<std::vector<ColumnSet>> minimalEdges = minimalEdgesWithin(edges, universe);
+    if (!minimalEdges)
         return {};
 
     // Berge: the minimal transversals of H + e are the minimal sets among T (T hits e) and
     // T + v (T misses e, v in e). A T + v can only be dominated by a T' that hits e and holds v.
     std::vector<ColumnSet> transversals{ColumnSet{}};
-    for (const ColumnSet& edge : minimalEdges) {
+    for (const ColumnSet& edge : *minimalEdges) {
         std::vector<ColumnSet> hitting;
         std::vector<ColumnSet> missing;
         for (const ColumnSet& transversal : transversals)
@@ -102,25 +117,21 @@ std::vector<ColumnSet> minimalTransversals(const std::vector<ColumnSet>& edges, 
 std::vector<ColumnSet> maximalIndependentSets(const std::vector<ColumnSet>& edges, const ColumnSet& universe,
                                               int maxSize)
 {
-    std::vector<ColumnSet> restricted;
-    restricted.reserve(edges.size());
-    for (const ColumnSet& edge : edges)
-        restricted.push_back(edge.intersected(universe));
-    const std::vector<ColumnSet> minimalEdges = inclusionMinimal(std::move(restricted));
-    if (!minimalEdges.empty() && minimalEdges.front().empty())
+    const std::optional<std::vector<ColumnSet>> minimalEdges = minimalEdgesWithin(edges, universe);
+    if (!minimalEdges)
         return {};
 
     const int limit = std::max(0, std::min(maxSize, universe.size()));
     // An independent set below the limit must be maximal outright; at the limit every independent
     // set qualifies, maximal or not, because its supersets are out of reach.
     std::vector<ColumnSet> result;
-    for (const ColumnSet& transversal : minimalTransversals(minimalEdges, universe)) {
+    for (const ColumnSet& transversal : minimalTransversals(*minimalEdges, universe)) {
         const ColumnSet independent = universe.minus(transversal);
         if (independent.size() < limit || (independent.size() == limit && limit == universe.size()))
             result.push_back(independent);
     }
     if (limit < universe.size()) {
-        auto atLimit = FixedSizeIndependentSets(minimalEdges, universe, limit).run();
+        auto atLimit = FixedSizeIndependentSets(*minimalEdges, universe, limit).run();
         result.insert(result.end(), atLimit.begin(), atLimit.end());
     }
     std::sort(result.begin(), result.end(), sizeThenLexLess);
