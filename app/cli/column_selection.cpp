@@ -8,14 +8,8 @@ namespace qiscout::cli {
 core::ColumnSet columnSet(const core::EncodedTable& table, const std::vector<std::string>& names, const char* option)
 {
     core::ColumnSet set;
-    for (const std::string& name : names) {
-        const int position = requireColumn(table, name, option);
-        if (position >= core::ColumnSet::capacity)
-            throw UnknownColumnError(std::string(option) + " names '" + name + "', column " +
-                                     std::to_string(position + 1) + "; only the first " +
-                                     std::to_string(core::ColumnSet::capacity) + " columns can be searched.");
-        set = set.with(static_cast<int>(position));
-    }
+    for (const std::string& name : names)
+        set = set.with(requireColumn(table, name, option));
     return set;
 }
 
@@ -42,8 +36,7 @@ std::optional<core::ColumnSet> selectColumns(const core::EncodedTable& table, co
 {
     if (included.empty() && excluded.empty())
         return std::nullopt;
-    core::ColumnSet set = included.empty() ? core::ColumnSet::firstN(static_cast<int>(
-                                                 std::min<std::size_t>(table.columnCount(), core::ColumnSet::capacity)))
+    core::ColumnSet set = included.empty() ? core::ColumnSet::firstN(static_cast<int>(table.columnCount()))
                                            : columnSet(table, included, "--columns");
     return set.minus(columnSet(table, excluded, "--exclude"));
 }

@@ -67,8 +67,8 @@ int runDependencies(const DependenciesOptions& options)
     core::ColumnSet quasiIdentifiers;
     try {
         parameters.columns = selectColumns(table, options.columns, {});
-        const core::ColumnSet examined = parameters.columns.value_or(core::ColumnSet::firstN(
-            static_cast<int>(std::min<std::size_t>(table.columnCount(), core::ColumnSet::capacity))));
+        const core::ColumnSet examined =
+            parameters.columns.value_or(core::ColumnSet::firstN(static_cast<int>(table.columnCount())));
         const core::ColumnSet sensitive = columnSet(table, options.sensitive, "--sensitive");
         quasiIdentifiers = options.quasiIdentifiers.empty() ? examined.minus(sensitive)
                                                             : columnSet(table, options.quasiIdentifiers, "--qi");

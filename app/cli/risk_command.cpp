@@ -159,8 +159,8 @@ int runRisk(const RiskOptions& options)
     }
     try {
         const std::optional<core::ColumnSet> chosen = selectColumns(table, options.columns, {});
-        parameters.keyColumns = chosen.value_or(core::ColumnSet::firstN(
-            static_cast<int>(std::min<std::size_t>(table.columnCount(), core::ColumnSet::capacity))));
+        parameters.keyColumns = chosen.value_or(
+            core::ColumnSet::firstN(static_cast<int>(std::min<std::size_t>(table.columnCount(), core::maxKeyColumns))));
     } catch (const UnknownColumnError& error) {
         std::cerr << "qiscout-cli risk: " << error.what() << '\n';
         return exitUsage;

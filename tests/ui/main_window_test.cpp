@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -31,6 +33,7 @@
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/report/glossary.h"
 #include "qiscout/core/report/report.h"
+#include "qiscout/core/table/synthetic_table.h"
 #include "qiscout/ui/main_window.h"
 
 #include "columns/column_panel.h"
@@ -210,11 +213,11 @@ private Q_SLOTS:
         QVERIFY(panel.isLikelyDirectIdentifier(0));
         QVERIFY(!panel.isLikelyDirectIdentifier(1));
         QVERIFY(!panel.isLikelyDirectIdentifier(2));
-        QCOMPARE(panel.searchedColumns().value_or(ColumnSet()), ColumnSet::of({0, 1, 2}));
+        QCOMPARE(panel.searchedColumns(), ColumnSet::of({0, 1, 2}));
         panel.setRole(0, ColumnRole::DirectIdentifier);
         panel.setRole(2, ColumnRole::Sensitive);
         QCOMPARE(edited.count(), 2);
-        QCOMPARE(panel.searchedColumns().value_or(ColumnSet()), ColumnSet::of({1}));
+        QCOMPARE(panel.searchedColumns(), ColumnSet::of({1}));
         QVERIFY(panel.roles() == (std::vector<ColumnRole>{ColumnRole::DirectIdentifier, ColumnRole::QuasiIdentifier,
                                                           ColumnRole::Sensitive}));
     }
@@ -231,7 +234,7 @@ private Q_SLOTS:
         setCandidates(window, candidates);
         window.columnPanel()->setRole(Fnlwgt, ColumnRole::DirectIdentifier);
         window.columnPanel()->setRole(Income, ColumnRole::Sensitive);
-        QCOMPARE(window.columnPanel()->searchedColumns().value_or(ColumnSet()), candidates);
+        QCOMPARE(window.columnPanel()->searchedColumns(), candidates);
         window.parametersPanel()->kSpinBox()->setValue(2);
 
         QSignalSpy finished(window.searchController(), &SearchController::searchFinished);
@@ -313,8 +316,13 @@ private Q_SLOTS:
         }
         panel.setTable(
             std::make_shared<const qiscout::core::EncodedTable>(qiscout::core::encodeRows(names, {row, row})));
-        QVERIFY(!panel.searchedColumns());
-        QVERIFY(panel.searchProblem().contains(QStringLiteral("column 65")));
+        // #17: every candidate is searched, however many; the summary says the lattice view draws
+        // at most 64 of them.
+        QCOMPARE(panel.searchedColumns(), ColumnSet::firstN(4096));
+        QVERIFY(panel.searchProblem().isEmpty());
+        const auto* summary = panel.findChild<QLabel*>(QStringLiteral("columnSummary"));
+        QVERIFY(summary->text().contains(QStringLiteral("4096 columns will be searched")));
+        QVERIFY(summary->text().contains(QStringLiteral("at most 64 columns")));
         QSignalSpy edited(&panel, &qiscout::ui::ColumnPanel::rolesEdited);
         std::vector<int> beyond;
         for (int column = 64; column < 4096; ++column)
@@ -325,8 +333,8 @@ private Q_SLOTS:
         QCOMPARE(box->currentText(), QStringLiteral("Candidate"));
         box->activated(box->findText(QStringLiteral("Ignore")));
         QCOMPARE(edited.count(), 1);
-        QCOMPARE(panel.searchedColumns().value_or(ColumnSet()), ColumnSet::firstN(64));
-        QVERIFY(panel.searchProblem().isEmpty());
+        QCOMPARE(panel.searchedColumns(), ColumnSet::firstN(64));
+        QVERIFY(!summary->text().contains(QStringLiteral("at most 64 columns")));
         QCOMPARE(panel.role(4095), ColumnRole::Ignored);
         QCOMPARE(panel.role(63), ColumnRole::QuasiIdentifier);
         // Mixed roles show no common role.
@@ -335,6 +343,45 @@ private Q_SLOTS:
         // Every control takes the keyboard focus with Tab.
         QVERIFY(box->focusPolicy() & Qt::TabFocus);
         QVERIFY(panel.findChild<QTreeWidget*>()->focusPolicy() & Qt::TabFocus);
+    }
+
+    void searchesEveryColumnOfATableWiderThanTheLatticeView()
+    {
+        // #17: a table of 100 columns is searched over all of them; the lattice view, which draws at
+        // most 64, says so instead of drawing, and the results list holds the engine's whole answer.
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("wide.csv"));
+        {
+            std::ofstream out(path.toStdString());
+            qiscout::core::SyntheticTableShape shape;
+            shape.rows = 300;
+            shape.columns = 100;
+            shape.seed = 7;
+            qiscout::core::writeSyntheticTable(out, shape);
+        }
+        MainWindow window;
+        window.show();
+        QSignalSpy shown(&window, &MainWindow::tableShown);
+        window.loadTable(path, {});
+        QVERIFY(shown.wait(loadTimeoutMs));
+        const ColumnSet all = ColumnSet::firstN(100);
+        QCOMPARE(window.columnPanel()->searchedColumns(), all);
+        window.parametersPanel()->kSpinBox()->setValue(1);
+        window.parametersPanel()->maxSetSizeSpinBox()->setValue(2);
+        QVERIFY(!window.latticeView()->drawsLattice());
+
+        QSignalSpy finished(window.searchController(), &SearchController::searchFinished);
+        window.runAnalysis();
+        QVERIFY(finished.wait(searchTimeoutMs));
+        QCOMPARE(lastResultOf(finished)->searchedColumns, all);
+        const auto expected = directAnswer(window, 1, all, 2);
+        QVERIFY(window.resultsPanel()->listedSets() == expected.minimalSets);
+        QVERIFY(std::any_of(expected.minimalSets.begin(), expected.minimalSets.end(),
+                            [](const auto& set) { return set.columns.last() >= 64; }));
+        QVERIFY(!window.latticeView()->drawsLattice());
+        QCOMPARE(window.latticeView()->stateCounts().total(), 0ULL);
+        if (qEnvironmentVariableIsSet("QISCOUT_SCREENSHOT_DIR"))
+            window.grab().save(qEnvironmentVariable("QISCOUT_SCREENSHOT_DIR") + QStringLiteral("/wide_table.png"));
     }
 
     void f1OpensTheUserGuideFromAnywhere()

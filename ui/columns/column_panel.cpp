@@ -2,6 +2,8 @@
 #include "columns/column_panel.h"
 
 #include <array>
+#include <optional>
+#include <vector>
 
 #include <QAction>
 #include <QComboBox>
@@ -13,6 +15,8 @@
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include "qiscout/core/lattice/lattice_layout.h"
 
 #include "table/display_string.h"
 
@@ -91,6 +95,7 @@ ColumnPanel::ColumnPanel(QWidget* parent) : QWidget(parent)
     connect(m_tree, &QTreeWidget::itemSelectionChanged, this, &ColumnPanel::showSelectionRole);
 
     m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("columnSummary"));
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
 }
@@ -214,17 +219,13 @@ void ColumnPanel::showSelectionRole()
     m_roleBox->setCurrentIndex(common ? m_roleBox->findData(*common) : -1);
 }
 
-std::optional<core::ColumnSet> ColumnPanel::searchedColumns() const
+core::ColumnSet ColumnPanel::searchedColumns() const
 {
-    core::ColumnSet set;
-    for (int column = 0; column < m_tree->topLevelItemCount(); ++column) {
-        if (role(column) != core::ColumnRole::QuasiIdentifier)
-            continue;
-        if (column >= core::ColumnSet::capacity)
-            return std::nullopt;
-        set = set.with(column);
-    }
-    return set;
+    std::vector<int> candidates;
+    for (int column = 0; column < m_tree->topLevelItemCount(); ++column)
+        if (role(column) == core::ColumnRole::QuasiIdentifier)
+            candidates.push_back(column);
+    return core::ColumnSet::fromColumns(candidates);
 }
 
 bool ColumnPanel::isLikelyDirectIdentifier(int column) const
@@ -235,14 +236,7 @@ bool ColumnPanel::isLikelyDirectIdentifier(int column) const
 
 QString ColumnPanel::searchProblem() const
 {
-    const auto searched = searchedColumns();
-    if (!searched)
-        return tr("A search spans the first %1 columns of the table; candidates beyond them cannot be searched yet. "
-                  "In the Columns panel, click column %2, Shift+click the last column and set them to Ignore "
-                  "(or put the columns to search first in the table).")
-            .arg(core::ColumnSet::capacity)
-            .arg(core::ColumnSet::capacity + 1);
-    if (searched->empty())
+    if (searchedColumns().empty())
         return tr("No column is a candidate. Select the columns an outsider might know and set their role to "
                   "Candidate.");
     return {};
@@ -254,16 +248,16 @@ void ColumnPanel::updateSummary()
         m_summary->clear();
         return;
     }
-    const auto searched = searchedColumns();
-    if (!searched) {
-        m_summary->setText(searchProblem());
-        return;
-    }
+    const core::ColumnSet searched = searchedColumns();
     int flagged = 0;
     for (const bool unique : m_likelyIdentifier)
         flagged += unique ? 1 : 0;
-    QString text = (searched->size() == 1 ? tr("1 column will be searched.")
-                                          : tr("%1 columns will be searched.").arg(searched->size()));
+    QString text = (searched.size() == 1 ? tr("1 column will be searched.")
+                                         : tr("%1 columns will be searched.").arg(searched.size()));
+    if (searched.size() > core::LatticeLayout::maxColumns)
+        text += QLatin1Char(' ') + tr("The lattice view draws searches of at most %1 columns; the results list shows "
+                                      "this one.")
+                                       .arg(core::LatticeLayout::maxColumns);
     if (flagged > 0)
         text += QLatin1Char(' ') +
                 (flagged == 1 ? tr("1 column looks like a direct identifier (marked with a warning).")

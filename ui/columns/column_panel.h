@@ -2,7 +2,6 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include <QWidget>
@@ -44,8 +43,8 @@ public:
 
     /// Why no search can start with these roles, and what to do about it; empty when one can.
     [[nodiscard]] QString searchProblem() const;
-    /// The quasi-identifier candidates; nullopt when one lies beyond the 64 columns a search spans.
-    [[nodiscard]] std::optional<core::ColumnSet> searchedColumns() const;
+    /// The quasi-identifier candidates, any number of them.
+    [[nodiscard]] core::ColumnSet searchedColumns() const;
     /// Whether the column's values are all different (and so identify every row on their own).
     [[nodiscard]] bool isLikelyDirectIdentifier(int column) const;
 

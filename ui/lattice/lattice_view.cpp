@@ -53,6 +53,10 @@ LatticeView::~LatticeView() = default;
 
 void LatticeView::reset(core::ColumnSet searchedColumns, const QStringList& columnNames, int maxSetSize)
 {
+    const bool drawable = searchedColumns.size() <= core::LatticeLayout::maxColumns;
+    m_undrawnColumns = drawable ? 0 : searchedColumns.size();
+    if (!drawable)
+        searchedColumns = core::ColumnSet{};
     m_state.reset(searchedColumns, maxSetSize);
     m_columnNames = columnNames;
     m_labelLengths.clear();
@@ -67,7 +71,7 @@ void LatticeView::reset(core::ColumnSet searchedColumns, const QStringList& colu
 
 void LatticeView::applyEvents(std::span<const core::NodeEvent> events)
 {
-    if (events.empty())
+    if (events.empty() || !drawsLattice())
         return;
     m_state.apply(events);
     update();
@@ -75,6 +79,8 @@ void LatticeView::applyEvents(std::span<const core::NodeEvent> events)
 
 void LatticeView::showResult(const core::SearchResult& result)
 {
+    if (!drawsLattice())
+        return;
     m_state.applyResult(result);
     update();
 }
@@ -153,6 +159,11 @@ std::vector<LatticeCanvas::LegendEntry> LatticeView::legend() const
 
 QString LatticeView::placeholderText() const
 {
+    if (!drawsLattice())
+        return tr("The lattice of %1 columns is too wide to draw here: this view draws searches of at most %2 "
+                  "columns. The search covers all %1; its quasi-identifiers are in the results list.")
+            .arg(m_undrawnColumns)
+            .arg(core::LatticeLayout::maxColumns);
     return tr("Run an analysis to watch the column combinations being checked here.");
 }
 

@@ -673,7 +673,6 @@ std::optional<SearchRequest> MainWindow::currentRequest(bool tellUser)
 {
     if (!m_table)
         return std::nullopt;
-    const auto columns = m_columns->searchedColumns();
     const QString problem = m_columns->searchProblem();
     if (!problem.isEmpty()) {
         if (tellUser)
@@ -681,7 +680,7 @@ std::optional<SearchRequest> MainWindow::currentRequest(bool tellUser)
         return std::nullopt;
     }
     auto request = m_parameters->request();
-    request.parameters.columns = *columns;
+    request.parameters.columns = m_columns->searchedColumns();
     return request;
 }
 
@@ -736,11 +735,9 @@ void MainWindow::showSearchSpace()
     // Before a run the lattice shows what would be searched; after one it keeps showing the answer.
     if (!m_table || m_lastResult || m_search->isRunning())
         return;
-    const auto columns = m_columns->searchedColumns();
-    if (!columns)
-        return;
-    const int maxSetSize = m_parameters->request().parameters.maxSetSize.value_or(columns->size());
-    m_lattice->reset(*columns, columnNames(), std::clamp(maxSetSize, 1, std::max(columns->size(), 1)));
+    const core::ColumnSet columns = m_columns->searchedColumns();
+    const int maxSetSize = m_parameters->request().parameters.maxSetSize.value_or(columns.size());
+    m_lattice->reset(columns, columnNames(), std::clamp(maxSetSize, 1, std::max(columns.size(), 1)));
 }
 
 void MainWindow::exportReport()
@@ -771,10 +768,16 @@ void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEven
 {
     m_lattice->applyEvents(*events);
     m_rateChart->addSample(counters.elapsedSeconds, counters.setsEvaluated);
+    const QLocale locale;
+    if (!m_lattice->drawsLattice()) {
+        m_progressLabel->setText(tr("Checked %1 combinations · %2 s")
+                                     .arg(locale.toString(static_cast<qulonglong>(counters.setsEvaluated)),
+                                          locale.toString(counters.elapsedSeconds, 'f', 1)));
+        return;
+    }
     // The lattice's own counts, so the status bar and the legend agree and never exceed the lattice.
     const LatticeCounts counts = m_lattice->stateCounts();
     const std::uint64_t settled = counts.total() - counts.of(SetState::Unreached) - counts.of(SetState::InProgress);
-    const QLocale locale;
     m_progressLabel->setText(
         tr("Settled %1 of %2 combinations · %3 · %4 s")
             .arg(locale.toString(static_cast<qulonglong>(settled)),

@@ -77,24 +77,13 @@ ProtectionCheck checkColumns(const core::EncodedTable& table, core::ColumnSet co
     return check;
 }
 
-/// The quasi-identifier columns of the original table as a table of their own when some lies
-/// beyond what a ColumnSet can name; otherwise nothing needs copying.
-std::pair<const core::EncodedTable*, core::ColumnSet>
-quasiIdentifierView(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
-                    core::EncodedTable& storage)
+/// The original table's quasi-identifier columns.
+core::ColumnSet quasiIdentifierColumns(const core::AnonymizationParameters& parameters)
 {
     core::ColumnSet columns;
-    const bool fits = std::all_of(parameters.quasiIdentifiers.begin(), parameters.quasiIdentifiers.end(),
-                                  [](const auto& spec) { return spec.column < core::ColumnSet::capacity; });
-    if (fits) {
-        for (const auto& spec : parameters.quasiIdentifiers)
-            columns = columns.with(spec.column);
-        return {&table, columns};
-    }
-    storage.rowCount = table.rowCount;
     for (const auto& spec : parameters.quasiIdentifiers)
-        storage.columns.push_back(table.columns[static_cast<std::size_t>(spec.column)]);
-    return {&storage, core::ColumnSet::firstN(static_cast<int>(storage.columns.size()))};
+        columns = columns.with(spec.column);
+    return columns;
 }
 
 std::shared_ptr<const ProtectionOutcome> computeOutcome(const core::EncodedTable& table,
@@ -123,9 +112,7 @@ std::shared_ptr<const ProtectionOutcome> computeOutcome(const core::EncodedTable
     if (before) {
         outcome->before = *before;
     } else {
-        core::EncodedTable storage;
-        const auto [source, columns] = quasiIdentifierView(table, parameters, storage);
-        outcome->before = checkColumns(*source, columns, k, parameters.threads, stop);
+        outcome->before = checkColumns(table, quasiIdentifierColumns(parameters), k, parameters.threads, stop);
     }
     if (stop.stop_requested())
         return nullptr;

@@ -150,8 +150,8 @@ void SearchController::launch(const SearchRequest& request)
     }));
     m_run->thread->setObjectName(QStringLiteral("FpviSearch"));
 
-    const auto columnLimit = std::min<int>(static_cast<int>(table->columnCount()), core::ColumnSet::capacity);
-    const auto columns = request.parameters.columns.value_or(core::ColumnSet::firstN(columnLimit));
+    const auto columns =
+        request.parameters.columns.value_or(core::ColumnSet::firstN(static_cast<int>(table->columnCount())));
     const int maxSetSize =
         std::clamp(request.parameters.maxSetSize.value_or(columns.size()), 1, std::max(columns.size(), 1));
     Q_EMIT searchStarted(columns, maxSetSize, request.parameters.k);

@@ -23,7 +23,7 @@ void TableModel::setTable(std::shared_ptr<const core::EncodedTable> table)
 
 bool TableModel::isHighlighted(int column) const
 {
-    return column < core::ColumnSet::capacity && m_highlighted.contains(column);
+    return m_highlighted.contains(column);
 }
 
 void TableModel::setHighlightedColumns(core::ColumnSet columns)

@@ -46,10 +46,6 @@ ResolvedDependencyParameters resolve(const EncodedTable& table, const Dependency
         if (!resolved.columns.empty() && static_cast<std::size_t>(resolved.columns.last()) >= table.columnCount())
             throw DependencyParameterError("The column selection names a column the table does not have.");
     } else {
-        if (table.columnCount() > static_cast<std::size_t>(ColumnSet::capacity))
-            throw DependencyParameterError("The table has " + std::to_string(table.columnCount()) +
-                                           " columns; choose at most " + std::to_string(ColumnSet::capacity) +
-                                           " to examine.");
         resolved.columns = ColumnSet::firstN(static_cast<int>(table.columnCount()));
     }
     if (parameters.maxLhs && *parameters.maxLhs < 0)

@@ -216,7 +216,7 @@ bool AttackCheck::attackSucceeds() const
 AttackCheck checkFfdAttack(const EncodedTable& published, std::span<const FunctionalDependency> dependencies,
                            const AttackParameters& parameters, std::stop_token stop)
 {
-    const auto width = static_cast<int>(std::min<std::size_t>(published.columnCount(), ColumnSet::capacity));
+    const auto width = static_cast<int>(published.columnCount());
     const ColumnSet columns = ColumnSet::firstN(width);
     if (!parameters.quasiIdentifiers.isSubsetOf(columns) || parameters.sensitive < 0 || parameters.sensitive >= width)
         throw AttackParameterError("The attack check names a column the table does not have.");

@@ -20,7 +20,7 @@ std::vector<std::optional<FunctionalDependency>> mapByColumnName(std::span<const
 {
     const auto positionIn = [&](int column) -> std::optional<int> {
         const std::string& name = from.columns[static_cast<std::size_t>(column)].name;
-        for (std::size_t c = 0; c < to.columnCount() && c < static_cast<std::size_t>(ColumnSet::capacity); ++c)
+        for (std::size_t c = 0; c < to.columnCount(); ++c)
             if (to.columns[c].name == name)
                 return static_cast<int>(c);
         return std::nullopt;

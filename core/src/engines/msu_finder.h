@@ -28,12 +28,16 @@ public:
     virtual void join(MsuSink& other) = 0;
 };
 
+/// The most columns one MSU search spans: an MSU keeps its columns in one 64-bit word (found()'s
+/// localColumns).
+inline constexpr int maxMsuColumns = 64;
+
 /// What to search.
 struct MsuSearchOptions {
-    /// Columns whose values are the items; at most ColumnSet::capacity.
+    /// Columns whose values are the items; at most maxMsuColumns.
     ColumnSet columns;
     /// Largest MSU to find, in items.
-    int maxSize = ColumnSet::capacity;
+    int maxSize = maxMsuColumns;
     /// When false, a missing value is no item at all, as in sdcMicro's suda2 (it can be part of
     /// no MSU); when true it is a value like any other, as in the quasi-identifier search.
     bool missingValuesAreItems = true;

@@ -25,10 +25,7 @@ Algorithm chooseAlgorithm(const EncodedTable& table, const SearchParameters& par
     // search's work follows the answer instead of the lattice (mushroom: 57 evaluations against
     // FPVI's 5 million). Measured in issues #3 and #4.
     constexpr std::uint64_t fpviLatticeLimit = std::uint64_t{1} << 20;
-    const int columnCount =
-        parameters.columns ? parameters.columns->size()
-                           : static_cast<int>(std::min<std::size_t>(table.columnCount(),
-                                                                    static_cast<std::size_t>(ColumnSet::capacity)));
+    const int columnCount = parameters.columns ? parameters.columns->size() : static_cast<int>(table.columnCount());
     const int maxSetSize = std::clamp(parameters.maxSetSize.value_or(columnCount), 0, columnCount);
     if (latticeSize(columnCount, maxSetSize) <= fpviLatticeLimit)
         return Algorithm::Fpvi;

@@ -46,10 +46,6 @@ ResolvedParameters resolveParameters(const EncodedTable& table, const SearchPara
         if (!resolved.columns.empty() && static_cast<std::size_t>(resolved.columns.last()) >= table.columnCount())
             throw SearchParameterError("The column selection names a column the table does not have.");
     } else {
-        if (table.columnCount() > static_cast<std::size_t>(ColumnSet::capacity))
-            throw SearchParameterError("The table has " + std::to_string(table.columnCount()) +
-                                       " columns; choose at most " + std::to_string(ColumnSet::capacity) +
-                                       " to search.");
         resolved.columns = ColumnSet::firstN(static_cast<int>(table.columnCount()));
     }
 

@@ -59,8 +59,8 @@ SearchResult runSuda2(const EncodedTable& table, const SearchParameters& paramet
     if (resolved.k != 1)
         throw SearchParameterError("SUDA2 is defined for k = 1 (sample uniques), not k = " +
                                    std::to_string(resolved.k) + "; choose another algorithm for larger k.");
-    if (resolved.columns.size() > maxSuda2Columns)
-        throw SearchParameterError("SUDA2 searches at most " + std::to_string(maxSuda2Columns) + " columns, not " +
+    if (resolved.columns.size() > maxMsuColumns)
+        throw SearchParameterError("SUDA2 searches at most " + std::to_string(maxMsuColumns) + " columns, not " +
                                    std::to_string(resolved.columns.size()) +
                                    "; choose another algorithm for wider tables.");
 

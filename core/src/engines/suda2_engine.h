@@ -10,9 +10,6 @@
 
 namespace qiscout::core {
 
-/// The most columns one SUDA2 search spans: an MSU keeps its columns in one 64-bit word.
-inline constexpr int maxSuda2Columns = 64;
-
 /// The quasi-identifiers for k = 1 (parameters.k must be 1) from SUDA2's value-level minimal sample
 /// uniques: a column set is vulnerable exactly when it covers the columns of some MSU.
 [[nodiscard]] SearchResult runSuda2(const EncodedTable& table, const SearchParameters& parameters, std::stop_token stop,

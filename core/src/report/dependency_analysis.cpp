@@ -14,7 +14,7 @@ namespace {
 
 std::optional<int> positionOf(const EncodedTable& table, const std::string& name)
 {
-    for (std::size_t c = 0; c < table.columnCount() && c < static_cast<std::size_t>(ColumnSet::capacity); ++c)
+    for (std::size_t c = 0; c < table.columnCount(); ++c)
         if (table.columns[c].name == name)
             return static_cast<int>(c);
     return std::nullopt;

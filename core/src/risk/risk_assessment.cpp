@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "engines/msu_finder.h"
 #include "partition/class_partition.h"
 #include "risk/individual_risk.h"
 #include "risk/population_estimators.h"
@@ -24,9 +25,9 @@ void validate(const EncodedTable& table, const RiskParameters& parameters, int h
     const auto columns = static_cast<int>(table.columnCount());
     if (parameters.keyColumns.empty())
         throw RiskParameterError("Choose at least one key column: the values an intruder may know.");
-    // The MSU search keeps an MSU's columns in one 64-bit word.
-    if (parameters.keyColumns.size() > ColumnSet::capacity)
-        throw RiskParameterError("SUDA scores at most " + std::to_string(ColumnSet::capacity) + " key columns, not " +
+    static_assert(maxKeyColumns <= maxMsuColumns);
+    if (parameters.keyColumns.size() > maxKeyColumns)
+        throw RiskParameterError("SUDA scores at most " + std::to_string(maxKeyColumns) + " key columns, not " +
                                  std::to_string(parameters.keyColumns.size()) + "; choose fewer.");
     if (parameters.keyColumns.last() >= columns)
         throw RiskParameterError("Key column " + std::to_string(parameters.keyColumns.last() + 1) +

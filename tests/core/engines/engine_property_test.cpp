@@ -14,7 +14,9 @@
 #include "engines/border_engine.h"
 #include "engines/brute_force_engine.h"
 #include "engines/fpvi_engine.h"
+#include "engines/msu_finder.h"
 #include "engines/mtui_engine.h"
+#include "engines/search_setup.h"
 #include "engines/suda2_engine.h"
 #include "support/random_table.h"
 #include "support/result_printing.h"
@@ -37,7 +39,7 @@ const std::array<Engine, 4> engines{{
     {"fpvi", runFpvi, true, false, std::numeric_limits<int>::max()},
     {"mtui", runMtui, true, false, std::numeric_limits<int>::max()},
     {"border", runBorderSearch, true, false, std::numeric_limits<int>::max()},
-    {"suda2", runSuda2, false, true, maxSuda2Columns},
+    {"suda2", runSuda2, false, true, maxMsuColumns},
 }};
 
 constexpr std::array<int, 2> threadCounts{1, 2};
@@ -115,7 +117,8 @@ TEST_CASE("Every engine agrees with the brute force on tables of 70 to 130 colum
         SearchParameters parameters;
         parameters.k = k;
         parameters.maxSetSize = columnCount <= 80 ? 3 : 2;
-        parameters.columns = ColumnSet::firstN(columnCount);
+        // Without a selection a search spans every column, however many.
+        REQUIRE(resolveParameters(table, parameters).columns == ColumnSet::firstN(columnCount));
         checkAgainstBrute(table, testing::describeRandomTable(seed, table), parameters, wideBatches);
         ColumnSet late;
         for (int column = columnCount - 1; column >= 0 && late.size() < 12; column -= 5)

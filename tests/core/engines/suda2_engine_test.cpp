@@ -79,8 +79,7 @@ Found findMsus(const EncodedTable& table, MsuSearchOptions options, int threads,
     return {sink.msus(table), outcome};
 }
 
-MsuSearchOptions allColumns(const EncodedTable& table, int maxSize = ColumnSet::capacity,
-                            bool missingValuesAreItems = true)
+MsuSearchOptions allColumns(const EncodedTable& table, int maxSize = maxMsuColumns, bool missingValuesAreItems = true)
 {
     return {ColumnSet::firstN(static_cast<int>(table.columnCount())), maxSize, missingValuesAreItems, 1};
 }

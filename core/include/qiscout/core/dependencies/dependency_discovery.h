@@ -17,7 +17,7 @@ namespace qiscout::core {
 
 /// What to look for. Unset optionals take documented defaults.
 struct DependencyParameters {
-    /// Columns examined on both sides; unset = every column (at most ColumnSet::capacity).
+    /// Columns examined on both sides; unset = every column.
     std::optional<ColumnSet> columns;
     /// Largest determinant (left-hand side) size, at least 0; unset = no limit.
     std::optional<int> maxLhs;

@@ -47,7 +47,7 @@ struct SearchParameters {
     std::optional<std::uint32_t> batchSize;
     /// Largest column set to evaluate; unset = no limit.
     std::optional<int> maxSetSize;
-    /// Columns to search; unset = every column of the table (at most ColumnSet::capacity).
+    /// Columns to search; unset = every column of the table.
     std::optional<ColumnSet> columns;
 };
 

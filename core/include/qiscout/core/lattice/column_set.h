@@ -18,9 +18,6 @@ namespace qiscout::core {
 /// heap. Engines search with fixed-width copies (see core/src/lattice/fixed_column_set.h).
 class ColumnSet {
 public:
-    /// The most columns one search spans, until the lattice view draws wider lattices.
-    static constexpr int capacity = 64;
-
     ColumnSet() noexcept = default;
     ColumnSet(const ColumnSet& other);
     ColumnSet(ColumnSet&& other) noexcept;

@@ -25,8 +25,13 @@ struct RankRange {
 /// {2, 5, 7} the set {5, 7} is the third set of level 2. Value type.
 class LatticeLayout {
 public:
+    /// The most searched columns a layout places: it keeps sets of them as 64-bit local masks and
+    /// ranks them in 64 bits, where every C(n, k) with n <= 64 fits.
+    static constexpr int maxColumns = 64;
+
     LatticeLayout() = default;
-    /// maxSetSize is clamped to searchedColumns.size(); below 1 it means no limit.
+    /// maxSetSize is clamped to searchedColumns.size(); below 1 it means no limit. At most
+    /// maxColumns searched columns.
     LatticeLayout(const ColumnSet& searchedColumns, int maxSetSize);
 
     /// Binomial coefficient C(n, k), saturating at UINT64_MAX; 0 when k < 0 or k > n. Exact for

@@ -26,9 +26,13 @@ inline constexpr std::array<EnumName<SudaScoring>, 2> sudaScoringNames{{
 
 [[nodiscard]] const char* toString(SudaScoring scoring);
 
+/// The most key columns SUDA scores: its search for minimal sample uniques keeps an MSU's columns in
+/// one 64-bit word.
+inline constexpr int maxKeyColumns = 64;
+
 /// What to assess. Unset optionals take documented defaults.
 struct RiskParameters {
-    /// Key columns: what an intruder may know about a person. Non-empty, at most ColumnSet::capacity.
+    /// Key columns: what an intruder may know about a person. Non-empty, at most maxKeyColumns.
     ColumnSet keyColumns;
     /// Column holding each row's sampling weight (the Weight role); unset for an unweighted sample.
     std::optional<int> weightColumn;
