@@ -18,6 +18,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -661,18 +662,19 @@ private Q_SLOTS:
         QCOMPARE(shown.count(), 0);
         QVERIFY(!window.table());
 
-        // A database server is a connection out of the machine: named without its password and
-        // confirmed first, wherever the project lies.
+        // A database server is a connection out of the machine: the import dialog names it without
+        // its password and connects only when asked, with a password typed each time (#17).
         writeProject(QStringLiteral("remote.qiscout"),
                      QStringLiteral("postgresql://analyst:secret@db.example.org/survey?table=people"));
         MainWindow remote;
         QSignalSpy remoteShown(&remote, &MainWindow::tableShown);
         remote.openProject(folder.filePath(QStringLiteral("project/remote.qiscout")));
-        auto* connect = remote.findChild<QMessageBox*>();
+        auto* connect = remote.findChild<qiscout::ui::ImportDialog*>();
         QVERIFY(connect);
-        QVERIFY2(connect->text().contains(QStringLiteral("db.example.org")), qPrintable(connect->text()));
-        QVERIFY2(!connect->text().contains(QStringLiteral("secret")), qPrintable(connect->text()));
-        connect->done(QMessageBox::No);
+        QVERIFY2(connect->windowTitle().contains(QStringLiteral("db.example.org")), qPrintable(connect->windowTitle()));
+        QVERIFY2(!connect->windowTitle().contains(QStringLiteral("secret")), qPrintable(connect->windowTitle()));
+        QCOMPARE(connect->findChild<QLineEdit*>()->echoMode(), QLineEdit::Password);
+        connect->reject();
         QTest::qWait(200);
         QCOMPARE(remoteShown.count(), 0);
         QVERIFY(!remote.table());

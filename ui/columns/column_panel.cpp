@@ -120,12 +120,15 @@ void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& tabl
             item->setText(TypeColumn, QString::fromUtf8(core::toString(column.type)));
             item->setTextAlignment(DistinctColumn, Qt::AlignRight | Qt::AlignVCenter);
             item->setTextAlignment(MissingColumn, Qt::AlignRight | Qt::AlignVCenter);
+            // The variable label of an SPSS, Stata or SAS file says what a short name means.
+            QString tip = displayString(column.description);
             if (unique) {
                 item->setIcon(NameColumn, warningIcon);
-                item->setToolTip(NameColumn, tr("Every row has its own value here, so this column alone singles out "
-                                                "every person. It is likely a direct identifier (a name or an ID "
-                                                "number) to remove before publishing."));
+                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n\n")) +
+                       tr("Every row has its own value here, so this column alone singles out every person. It is "
+                          "likely a direct identifier (a name or an ID number) to remove before publishing.");
             }
+            item->setToolTip(NameColumn, tip);
             items.append(item);
         }
         // One insertion: a row at a time re-lays the list out thousands of times on wide tables.

@@ -17,6 +17,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -229,7 +230,8 @@ void MainWindow::createActions()
 {
     m_openTableAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Table…"), this);
     m_openTableAction->setShortcut(QKeySequence::Open);
-    m_openTableAction->setToolTip(tr("Open a CSV or tab-separated table (Ctrl+O)"));
+    m_openTableAction->setToolTip(
+        tr("Open a table: CSV or tab-separated text, Excel, SPSS, Stata, SAS or SQLite (Ctrl+O)"));
     connect(m_openTableAction, &QAction::triggered, this, &MainWindow::chooseTable);
 
     m_openProjectAction = new QAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("Open &Project…"), this);
@@ -295,6 +297,7 @@ void MainWindow::createMenus()
 {
     auto* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openTableAction);
+    file->addAction(tr("Open &Database…"), this, &MainWindow::chooseDatabase);
     file->addAction(m_openProjectAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_sampleAction);
@@ -456,12 +459,38 @@ void MainWindow::openFile(const QString& path)
 void MainWindow::chooseTable()
 {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Table"), settings.value(directoryKey).toString(),
-                                                      tr("Tables (*.csv *.tsv *.txt *.tab *.dat);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Table"), settings.value(directoryKey).toString(),
+                                     tr("Tables (*.csv *.tsv *.txt *.tab *.dat *.xlsx *.sav *.zsav *.por *.dta "
+                                        "*.sas7bdat *.xpt *.sqlite *.sqlite3 *.db);;"
+                                        "Text tables (*.csv *.tsv *.txt *.tab *.dat);;"
+                                        "Excel workbooks (*.xlsx);;"
+                                        "SPSS, Stata and SAS files (*.sav *.zsav *.por *.dta *.sas7bdat *.xpt);;"
+                                        "SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
     if (path.isEmpty())
         return;
     settings.setValue(directoryKey, QFileInfo(path).absolutePath());
     openTable(path);
+}
+
+void MainWindow::chooseDatabase()
+{
+    bool accepted = false;
+    const QString connection =
+        QInputDialog::getText(this, tr("Open Database"),
+                              tr("PostgreSQL connection (the password is asked for next and never stored):"),
+                              QLineEdit::Normal, QStringLiteral("postgresql://user@localhost/database"), &accepted)
+            .trimmed();
+    if (!accepted || connection.isEmpty())
+        return;
+    if (core::detectSourceFormat(connection.toStdString()) != core::SourceFormat::PostgreSql) {
+        showWarning(tr("Cannot open the database"),
+                    tr("\"%1\" is not a PostgreSQL connection: write postgresql://user@host/database or "
+                       "host=... dbname=...")
+                        .arg(connection));
+        return;
+    }
+    openTable(connection);
 }
 
 void MainWindow::chooseProject()
@@ -508,24 +537,37 @@ void MainWindow::openProject(const QString& path)
         const auto source = m_project->open(path);
         // A project from someone else may name any file (../../etc/passwd) or any server: the user
         // sees the resolved path or the connection before anything is read, and confirms a table
-        // outside the project's folder or on a database server (#19).
+        // outside the project's folder; a database server is named in the import dialog, which
+        // connects only when asked, with a password typed for that connection alone (#17, #19).
         const std::string location = source.path.toStdString();
         const QDir projectFolder = QFileInfo(path).absoluteDir();
         const QString folder = QDir::toNativeSeparators(projectFolder.exists() ? projectFolder.canonicalPath()
                                                                                : projectFolder.absolutePath());
-        QString resolved;
-        QString question;
-        if (core::isFileSource(core::detectSourceFormat(location))) {
-            const QFileInfo table(QString::fromStdString(core::sourceFilePath(location)));
-            resolved = QDir::toNativeSeparators(table.exists() ? table.canonicalFilePath() : table.absoluteFilePath());
-            if (!resolved.startsWith(folder + QDir::separator()))
-                question = tr("This project reads its table from\n%1\nwhich is outside the project's folder %2. "
-                              "Load it?")
-                               .arg(resolved, folder);
-        } else {
-            resolved = QString::fromStdString(core::withoutPassword(location));
-            question = tr("This project reads its table from the database\n%1\nConnect to it?").arg(resolved);
+        if (!core::isFileSource(core::detectSourceFormat(location))) {
+            const QString server = QString::fromStdString(core::withoutPassword(location));
+            statusBar()->showMessage(tr("The project reads its table from %1.").arg(server));
+            if (m_unattended) {
+                loadTable(source.path, source.options, server);
+                return;
+            }
+            auto* dialog = new ImportDialog(source.path, source.options, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::finished, this, [this, dialog, server](int result) {
+                if (result == QDialog::Accepted)
+                    loadTable(dialog->path(), dialog->options(), server);
+                else
+                    m_project->close();
+            });
+            dialog->open();
+            return;
         }
+        const QFileInfo table(QString::fromStdString(core::sourceFilePath(location)));
+        const QString resolved =
+            QDir::toNativeSeparators(table.exists() ? table.canonicalFilePath() : table.absoluteFilePath());
+        QString question;
+        if (!resolved.startsWith(folder + QDir::separator()))
+            question = tr("This project reads its table from\n%1\nwhich is outside the project's folder %2. Load it?")
+                           .arg(resolved, folder);
         statusBar()->showMessage(tr("The project reads its table from %1.").arg(resolved));
         if (question.isEmpty() || m_unattended) {
             loadTable(source.path, source.options, resolved);

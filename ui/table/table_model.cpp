@@ -89,10 +89,16 @@ QVariant TableModel::headerData(int section, Qt::Orientation orientation, int ro
         // The name only: the statistics are in the tooltip and the Columns panel, and a second
         // line made every column so wide that a small window showed one of them.
         return name;
-    case Qt::ToolTipRole:
-        return QString(tr("<b>%1</b><br>Type: %2<br>Distinct values: %3<br>Missing cells: %4")
-                           .arg(name.toHtmlEscaped(), type, distinct, missing) +
+    case Qt::ToolTipRole: {
+        // The variable label of an SPSS, Stata or SAS file says what a short name means.
+        const QString description =
+            column.description.empty()
+                ? QString()
+                : QStringLiteral("<br><i>%1</i>").arg(displayString(column.description).toHtmlEscaped());
+        return QString(tr("<b>%1</b>").arg(name.toHtmlEscaped()) + description +
+                       tr("<br>Type: %1<br>Distinct values: %2<br>Missing cells: %3").arg(type, distinct, missing) +
                        (isHighlighted(section) ? tr("<br>Part of the selected quasi-identifier.") : QString()));
+    }
     case Qt::FontRole: {
         if (!isHighlighted(section))
             return {};

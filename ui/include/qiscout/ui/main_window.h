@@ -136,6 +136,8 @@ private:
     void showWorkspace();
     void openFile(const QString& path);
     void chooseTable();
+    /// Asks for a PostgreSQL connection string, then imports from that server.
+    void chooseDatabase();
     void chooseProject();
     bool saveProjectAs();
     void openSample();
