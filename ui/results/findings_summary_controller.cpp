@@ -22,6 +22,7 @@ FindingsSummaryController::FindingsSummaryController(QObject* parent) : QObject(
 
 FindingsSummaryController::~FindingsSummaryController()
 {
+    m_stop.request_stop();
     m_watcher.waitForFinished();
 }
 
@@ -31,19 +32,23 @@ void FindingsSummaryController::request(core::ReportInput input)
     // The summary does not name the file's hash: reading a large file again only to hash it would
     // delay the advice.
     input.fileSha256 = std::string();
-    m_watcher.setFuture(QtConcurrent::run([input = std::move(input)]() -> std::vector<std::string> {
-        try {
-            return core::buildReport(input).summary;
-        } catch (const std::exception&) {
-            // Inconsistent input (a table replaced meanwhile): no advice rather than a crash.
-            return {};
-        }
-    }));
+    m_stop.request_stop();
+    m_stop = std::stop_source();
+    m_watcher.setFuture(
+        QtConcurrent::run([input = std::move(input), stop = m_stop.get_token()]() -> std::vector<std::string> {
+            try {
+                return core::buildReport(input, {}, stop).summary;
+            } catch (const std::exception&) {
+                // Inconsistent input (a table replaced meanwhile): no advice rather than a crash.
+                return {};
+            }
+        }));
 }
 
 void FindingsSummaryController::cancel()
 {
     m_wanted = false;
+    m_stop.request_stop();
 }
 
 } // namespace qiscout::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -13,8 +14,9 @@
 namespace qiscout::ui {
 
 /// After a run, builds the report on a worker from Qt's thread pool to show its plain-language
-/// summary and advice in the window, not only in the exported report. A new request or cancel()
-/// drops the answer of the one running (building a report cannot be interrupted).
+/// summary and advice in the window, not only in the exported report. A new request, cancel() or
+/// the destructor stops the one running: on a table of hundreds of columns its dependency
+/// analysis takes long, and closing the window must not wait for it.
 /// Thread: lives on the GUI thread; core::buildReport runs on a pool thread.
 class FindingsSummaryController : public QObject {
     Q_OBJECT
@@ -34,6 +36,8 @@ Q_SIGNALS:
 
 private:
     QFutureWatcher<std::vector<std::string>> m_watcher;
+    /// Stops the running summary's report.
+    std::stop_source m_stop;
     bool m_wanted = false;
 };
 
