@@ -76,6 +76,20 @@ def brute_force(k, limit, metric):
     return best
 
 
+def minimal_quasi_identifiers(kept, k):
+    """The minimal column sets (indexes into QIS) on which some kept row shares its values with at most
+    k - 1 others: what the re-check's quasi-identifier search must find."""
+    vulnerable = set()
+    minimal = []
+    for size in range(1, len(QIS) + 1):
+        for subset in itertools.combinations(range(len(QIS)), size):
+            if min(Counter(tuple(row[i] for i in subset) for row in kept).values()) <= k:
+                vulnerable.add(subset)
+                if all(part not in vulnerable for part in itertools.combinations(subset, size - 1)):
+                    minimal.append(subset)
+    return minimal
+
+
 def run(*arguments):
     return subprocess.run([cli, "anonymize", table, *arguments], capture_output=True, text=True)
 
@@ -150,8 +164,23 @@ for k, limit, metric in [(2, 0.0, "loss"), (5, 0.02, "loss"), (5, 0.02, "precisi
     if len(classes) != optimum["classes"]:
         failures.append(f"k={k}: {len(classes)} classes in the file, {optimum['classes']} reported")
     verification = document.get("verification")
-    if k >= 2 and (verification is None or verification["quasi_identifiers"] != 0):
+    kept = [key for key, size in classes.items() for _ in range(size)]
+    if verification is None or verification["quasi_identifiers"] != 0 or verification["kept_rows"] != len(kept) \
+            or minimal_quasi_identifiers(kept, k - 1):
         failures.append(f"k={k}: re-check {verification}")
+
+# t-closeness at t = 1 holds everywhere, so at k = 1 the optimum generalises nothing and the re-check
+# (at k = 1) must find the quasi-identifiers the original rows have.
+out = os.path.join(work, "protected_closeness.csv")
+document_path = os.path.join(work, "result_closeness.json")
+done = run(*qi_flags, "--k", "1", "--t-closeness", "income:1", "--threads", "2", "--out", out, "--json", document_path)
+if done.returncode != 0:
+    sys.exit(f"anonymize --t-closeness failed ({done.returncode}): {done.stderr}")
+with open(document_path) as source:
+    verification = json.load(source)["verification"]
+expected = minimal_quasi_identifiers([tuple(row[c] for c in columns) for row in rows], 1)
+if not expected or verification["quasi_identifiers"] != len(expected) or verification["kept_rows"] != n:
+    failures.append(f"t-closeness at k=1: re-check {verification}, brute force {len(expected)} quasi-identifiers")
 
 bad = os.path.join(work, "bad_hierarchy.csv")
 with open(bad, "w") as target:

@@ -90,6 +90,27 @@ TEST_CASE("writeTable writes CSV, SPSS and Stata files that load back to the sam
     }
 }
 
+TEST_CASE("writeTable quotes exactly the CSV fields that need it, for the delimiter in use", "[writer]")
+{
+    const EncodedTable table = encodeRows({"a", "b"}, {{"x,y", "tab\there"}, {"say \"hi\"", ""}, {"x,y", "line\rend"}});
+    const TempPath csv(".csv");
+    static_cast<void>(writeTable(table, csv.path(), TableFileFormat::Csv));
+    CHECK(contents(csv.path()) == "a,b\n\"x,y\",tab\there\n\"say \"\"hi\"\"\",\n\"x,y\",\"line\rend\"\n");
+    const TempPath tsv(".tsv");
+    static_cast<void>(writeTable(table, tsv.path(), TableFileFormat::Csv));
+    CHECK(contents(tsv.path()) == "a\tb\nx,y\t\"tab\there\"\n\"say \"\"hi\"\"\"\t\nx,y\t\"line\rend\"\n");
+
+    // A row whose only field is empty is written as "" so that it does not read as a blank line.
+    const EncodedTable single = encodeRows({"name"}, {{"a"}, {""}, {"b"}});
+    const TempPath one(".csv");
+    static_cast<void>(writeTable(single, one.path(), TableFileFormat::Csv));
+    CHECK(contents(one.path()) == "name\na\n\"\"\nb\n");
+    LoadOptions options;
+    options.hasHeader = true;
+    options.missingTokens = {};
+    CHECK(loadTable(one.path(), options).rowCount == 3);
+}
+
 TEST_CASE("writeTable keeps value labels, shown or as codes, and missing codes through SPSS and Stata",
           "[writer][statistical]")
 {
