@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <limits>
 
+#include <tbb/task_arena.h>
+
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 
 #include "anonymization/node_checker.h"
 #include "anonymization/search_setup.h"
 #include "io/type_inference.h"
+#include "util/parallel_for.h"
 
 namespace qiscout::core {
 namespace {
@@ -68,27 +71,37 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
 
     result.table.sourcePath = table.sourcePath;
     result.table.rowCount = table.rowCount;
-    result.table.columns = table.columns;
-    for (std::size_t q = 0; q < setup.hierarchies.size(); ++q) {
-        const ColumnHierarchy& hierarchy = setup.hierarchies[q];
-        const EncodedColumn& original = table.columns[static_cast<std::size_t>(hierarchy.column)];
-        const HierarchyLevel& level = hierarchy.levels[static_cast<std::size_t>(transformation.levels[q])];
-        // Raw codes: the level's groups, plus "*" for suppressed rows unless a group is "*" already.
-        std::vector<std::string> texts = level.groupText;
-        const auto existingStar = std::find(texts.begin(), texts.end(), suppressedValueText);
-        const auto star = static_cast<std::uint32_t>(existingStar - texts.begin());
-        if (existingStar == texts.end())
-            texts.emplace_back(suppressedValueText);
-        std::vector<bool> missingText(texts.size(), false);
-        if (transformation.levels[q] == 0)
-            for (std::uint32_t code = 0; code < original.distinctCount(); ++code)
-                missingText[code] = original.missing[code];
-        std::vector<std::uint32_t> raw(table.rowCount);
-        for (std::uint32_t row = 0; row < table.rowCount; ++row)
-            raw[row] = violating[groupOfRow[row]] ? star : level.groupOfValue[original.codes[row]];
-        result.table.columns[static_cast<std::size_t>(hierarchy.column)] =
-            encodeColumn(original, raw, texts, missingText, nullptr);
-    }
+    // The other columns are copied; the quasi-identifiers are built anew, each on its own task.
+    result.table.columns.resize(table.columnCount());
+    std::vector<bool> generalised(table.columnCount(), false);
+    for (const ColumnHierarchy& hierarchy : setup.hierarchies)
+        generalised[static_cast<std::size_t>(hierarchy.column)] = true;
+    for (std::size_t c = 0; c < table.columnCount(); ++c)
+        if (!generalised[c])
+            result.table.columns[c] = table.columns[c];
+    tbb::task_arena arena(setup.threads);
+    arena.execute([&] {
+        parallelFor(setup.hierarchies.size(), [&](std::size_t q) {
+            const ColumnHierarchy& hierarchy = setup.hierarchies[q];
+            const EncodedColumn& original = table.columns[static_cast<std::size_t>(hierarchy.column)];
+            const HierarchyLevel& level = hierarchy.levels[static_cast<std::size_t>(transformation.levels[q])];
+            // Raw codes: the level's groups, plus "*" for suppressed rows unless a group is "*" already.
+            std::vector<std::string> texts = level.groupText;
+            const auto existingStar = std::find(texts.begin(), texts.end(), suppressedValueText);
+            const auto star = static_cast<std::uint32_t>(existingStar - texts.begin());
+            if (existingStar == texts.end())
+                texts.emplace_back(suppressedValueText);
+            std::vector<bool> missingText(texts.size(), false);
+            if (transformation.levels[q] == 0)
+                for (std::uint32_t code = 0; code < original.distinctCount(); ++code)
+                    missingText[code] = original.missing[code];
+            std::vector<std::uint32_t> raw(table.rowCount);
+            for (std::uint32_t row = 0; row < table.rowCount; ++row)
+                raw[row] = violating[groupOfRow[row]] ? star : level.groupOfValue[original.codes[row]];
+            result.table.columns[static_cast<std::size_t>(hierarchy.column)] =
+                encodeColumn(original, raw, texts, missingText, nullptr);
+        });
+    });
     return result;
 }
 
@@ -108,10 +121,18 @@ EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable, cons
     EncodedTable result;
     result.sourcePath = source.sourcePath;
     result.rowCount = static_cast<std::uint32_t>(kept.size());
-    for (const QuasiIdentifierSpec& spec : parameters.quasiIdentifiers) {
-        const EncodedColumn& column = source.columns.at(static_cast<std::size_t>(spec.column));
-        result.columns.push_back(encodeColumn(column, column.codes, column.dictionary, column.missing, &kept));
-    }
+    result.columns.resize(parameters.quasiIdentifiers.size());
+    tbb::task_arena arena(parameters.threads.value_or(tbb::task_arena::automatic));
+    arena.execute([&] {
+        parallelFor(parameters.quasiIdentifiers.size(), [&](std::size_t q) {
+            const EncodedColumn& column =
+                source.columns.at(static_cast<std::size_t>(parameters.quasiIdentifiers[q].column));
+            // With every row kept, the column is already encoded in order of first appearance.
+            result.columns[q] = kept.size() == source.rowCount
+                                    ? column
+                                    : encodeColumn(column, column.codes, column.dictionary, column.missing, &kept);
+        });
+    });
     return result;
 }
 

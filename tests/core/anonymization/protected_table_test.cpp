@@ -2,6 +2,7 @@
 // The written table re-checked independently from the CSV file: reloaded with the loader, every
 // quasi-identifier cell must be its hierarchy's generalisation or a suppression "*", the kept rows'
 // classes must all have k rows, and the suppressed rows must be within the limit.
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -23,6 +24,8 @@ using namespace qiscout::core;
 TEST_CASE("The written protected table passes an independent check from its CSV file", "[anonymization][apply]")
 {
     const auto path = std::filesystem::temp_directory_path() / "qiscout-protected-table-test.csv";
+    const double limit = GENERATE(0.0, 0.1);
+    const int threads = GENERATE(1, 2);
     int checkedTables = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         const EncodedTable table = testing::makeRandomTable(seed, 5);
@@ -30,7 +33,6 @@ TEST_CASE("The written protected table passes an independent check from its CSV 
             continue;
         std::mt19937_64 random(seed);
         const std::uint64_t k = 2 + random() % 3;
-        const double limit = 0.1;
         AnonymizationParameters parameters;
         const int qiCount = std::min<int>(3, static_cast<int>(table.columnCount()));
         for (int q = 0; q < qiCount; ++q)
@@ -38,6 +40,7 @@ TEST_CASE("The written protected table passes an independent check from its CSV 
                 {q, testing::randomHierarchy(table.columns[static_cast<std::size_t>(q)], random), "random"});
         parameters.models.push_back(std::make_shared<KAnonymity>(k));
         parameters.suppressionLimit = limit;
+        parameters.threads = threads;
         NullAnonymizationObserver observer;
         const AnonymizationResult result = runAnonymization(table, parameters, {}, observer);
         if (!result.optimum)
@@ -81,9 +84,32 @@ TEST_CASE("The written protected table passes an independent check from its CSV 
         for (const auto& [cells, size] : classSizes)
             REQUIRE(size >= k);
 
+        // The kept table holds the kept rows' quasi-identifier cells in order, each column encoded
+        // in order of first appearance with matching frequencies (as the loader encodes).
         const EncodedTable kept = keptQuasiIdentifierTable(applied, parameters);
         REQUIRE(kept.rowCount == table.rowCount - suppressed);
         REQUIRE(kept.columnCount() == static_cast<std::size_t>(qiCount));
+        std::uint32_t keptRow = 0;
+        for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+            if (std::find(applied.suppressedRows.begin(), applied.suppressedRows.end(), row) !=
+                applied.suppressedRows.end())
+                continue;
+            for (int q = 0; q < qiCount; ++q)
+                REQUIRE(kept.text(keptRow, static_cast<std::size_t>(q)) ==
+                        applied.table.text(row, static_cast<std::size_t>(q)));
+            ++keptRow;
+        }
+        for (const EncodedColumn& column : kept.columns) {
+            std::vector<std::uint32_t> frequencies(column.distinctCount(), 0);
+            std::uint32_t nextCode = 0;
+            for (const std::uint32_t code : column.codes) {
+                REQUIRE(code <= nextCode);
+                nextCode = std::max(nextCode, code + 1);
+                ++frequencies[code];
+            }
+            REQUIRE(nextCode == column.distinctCount());
+            REQUIRE(frequencies == column.frequencies);
+        }
     }
     std::filesystem::remove(path);
     REQUIRE(checkedTables >= 10);

@@ -23,14 +23,16 @@ struct ProtectedTable {
     TransformationAssessment assessment;
 };
 
-/// Materialises a transformation of the table (any node, acceptable or not). Throws like
-/// assessTransformation. The result's sourcePath is the input's.
+/// Materialises a transformation of the table (any node, acceptable or not), building the
+/// quasi-identifier columns on parameters.threads threads. Throws like assessTransformation. The
+/// result's sourcePath is the input's.
 [[nodiscard]] ProtectedTable applyTransformation(const EncodedTable& table, const AnonymizationParameters& parameters,
                                                  const Transformation& transformation);
 
 /// The protected table's kept rows over its quasi-identifier columns only (in parameter order):
 /// what a re-run of the quasi-identifier search checks. Suppressed rows are left out because
-/// every quasi-identifier cell of theirs is "*", which matches every person.
+/// every quasi-identifier cell of theirs is "*", which matches every person. `protectedTable` is
+/// as applyTransformation made it; the columns are built on parameters.threads threads.
 [[nodiscard]] EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable,
                                                     const AnonymizationParameters& parameters);
 
