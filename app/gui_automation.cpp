@@ -27,11 +27,17 @@ GuiAutomation::GuiAutomation(ui::MainWindow& window, ui::CommandLineOptions opti
     connect(&m_window, &ui::MainWindow::analysisEnded, this, [this] {
         if (m_active && m_options.protect)
             m_window.protect(m_options.quasiIdentifiers, m_options.k);
+        else if (m_active && m_options.risk)
+            m_window.assessRisk();
         else if (m_active && m_options.run)
             captureAndFinish();
     });
     connect(&m_window, &ui::MainWindow::protectionShown, this, [this] {
         if (m_active && m_options.protect)
+            captureAndFinish();
+    });
+    connect(&m_window, &ui::MainWindow::riskShown, this, [this] {
+        if (m_active && m_options.risk)
             captureAndFinish();
     });
 }
@@ -54,7 +60,7 @@ void GuiAutomation::tableShown()
         m_window.setGroupSize(m_options.protect ? std::max<quint64>(1, *m_options.k - 1) : *m_options.k);
     if (m_options.threads)
         m_window.setThreadCount(*m_options.threads);
-    if (m_options.run || m_options.protect)
+    if (m_options.run || m_options.protect || m_options.risk)
         m_window.runAnalysis();
     else
         captureAndFinish();

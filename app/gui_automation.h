@@ -13,8 +13,8 @@ namespace qiscout::app {
 
 /// Carries out the GUI's command line on a shown main window: opens FILE without asking, applies
 /// --k and --threads, runs the analysis (--run), then protects the table (--protect, with the
-/// --qi columns) and shows the outcome, saves a picture of the window (--screenshot) and
-/// ends the event loop (--quit) with exit code 0 when all of it worked and 1 otherwise. With --quit
+/// --qi columns) and shows the outcome, or assesses the record-level risk (--risk), saves a picture of the window
+/// (--screenshot) and ends the event loop (--quit) with exit code 0 when all of it worked and 1 otherwise. With --quit
 /// nothing waits for a click: failures are printed on stderr instead of shown in message boxes.
 /// Thread: GUI thread.
 class GuiAutomation : public QObject {

@@ -41,6 +41,17 @@ private Q_SLOTS:
         QCOMPARE(parsed.options->quasiIdentifiers, expected);
     }
 
+    void readsTheRiskOption()
+    {
+        // #16
+        const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("sd2011.csv"),
+                                              QStringLiteral("--risk"), QStringLiteral("--quit")});
+        QVERIFY(parsed.options.has_value());
+        QVERIFY(parsed.options->risk);
+        QVERIFY(!parsed.options->protect);
+        QVERIFY(!parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("a.csv")}).options->risk);
+    }
+
     void readsTheWindowSize()
     {
         const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("data.csv"),
@@ -73,7 +84,7 @@ private Q_SLOTS:
         QVERIFY(!parsed.options);
         QCOMPARE(parsed.exitCode, 0);
         for (const auto* option :
-             {"-k", "--threads", "--run", "--protect", "--qi", "--screenshot", "--window-size", "--quit"})
+             {"-k", "--threads", "--run", "--protect", "--qi", "--risk", "--screenshot", "--window-size", "--quit"})
             QVERIFY2(parsed.output.contains(QLatin1String(option)), option);
     }
 
@@ -95,6 +106,9 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("qiscout"), QStringLiteral("--window-size"), QStringLiteral("10x10")};
         QTest::newRow("run without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--run")};
         QTest::newRow("protect without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--protect")};
+        QTest::newRow("risk without file") << QStringList{QStringLiteral("qiscout"), QStringLiteral("--risk")};
+        QTest::newRow("risk with protect") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
+                                                          QStringLiteral("--risk"), QStringLiteral("--protect")};
         QTest::newRow("qi without protect") << QStringList{QStringLiteral("qiscout"), QStringLiteral("a.csv"),
                                                            QStringLiteral("--qi"), QStringLiteral("age")};
         QTest::newRow("qi without hierarchy after =")

@@ -80,8 +80,8 @@ void showCountBars(QChart& chart, const CountBars& bars)
 {
     clearChart(chart);
     auto* set = new QBarSet(bars.seriesName);
-    int highest = 0;
-    for (const int count : bars.counts) {
+    double highest = 0;
+    for (const double count : bars.counts) {
         *set << count;
         highest = std::max(highest, count);
     }
@@ -93,6 +93,7 @@ void showCountBars(QChart& chart, const CountBars& bars)
     series->append(set);
     series->setBarWidth(bars.barWidth);
     series->setLabelsVisible(true);
+    series->setLabelsFormat(bars.labelsFormat);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     chart.addSeries(series);
 

@@ -28,11 +28,14 @@ void clearChart(QChart& chart);
 /// least `smallestStep`) and labels with as many decimals as the step needs, so no two read alike.
 void setRoundRange(QValueAxis& axis, double maximum, double smallestStep);
 
-/// One bar per category, counting something; bars go up (Qt::Vertical) or right (Qt::Horizontal).
+/// One bar per category, counting or measuring something; bars go up (Qt::Vertical) or right
+/// (Qt::Horizontal).
 struct CountBars {
     QString seriesName;
     QStringList categories;
-    QList<int> counts;
+    QList<double> counts;
+    /// Each bar's label, as QAbstractBarSeries::setLabelsFormat takes it ("@value %" for shares).
+    QString labelsFormat = QStringLiteral("@value");
     QString categoryAxisTitle;
     QString countAxisTitle;
     Qt::Orientation orientation = Qt::Vertical;

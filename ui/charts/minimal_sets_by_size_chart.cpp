@@ -44,7 +44,8 @@ void MinimalSetsBySizeChart::rebuild()
     bars.seriesName = tr("Quasi-identifiers");
     for (qsizetype index = 0; index < m_values.size(); ++index)
         bars.categories << (index == 0 ? tr("1 column") : tr("%1 columns").arg(index + 1));
-    bars.counts = m_values;
+    for (const int value : std::as_const(m_values))
+        bars.counts << value;
     bars.categoryAxisTitle = tr("Columns combined");
     bars.countAxisTitle = tr("Quasi-identifiers");
     showCountBars(*chart(), bars);

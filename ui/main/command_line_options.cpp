@@ -41,6 +41,11 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
                                     "With --protect: coarsen COLUMN, by the hierarchy in HIERARCHY.csv (ARX layout) "
                                     "or, without one, automatically. Repeat for more columns."),
         QStringLiteral("COLUMN[=HIERARCHY.csv]"));
+    const QCommandLineOption riskOption(
+        QStringLiteral("risk"),
+        QCoreApplication::translate("CommandLine",
+                                    "Find the quasi-identifiers, then score every record's risk on the columns they "
+                                    "involve and show it."));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate("CommandLine", "Save a PNG of the main window when the run finishes."),
@@ -53,7 +58,7 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
         QStringLiteral("quit"),
         QCoreApplication::translate("CommandLine", "Exit when the run (and screenshot) is done."));
     parser.addOptions({helpOption, versionOption, kOption, threadsOption, runOption, protectOption, qiOption,
-                       screenshotOption, windowSizeOption, quitOption});
+                       riskOption, screenshotOption, windowSizeOption, quitOption});
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QCoreApplication::translate("CommandLine", "A table (CSV, TSV) or a .qiscout project."),
         QStringLiteral("[FILE]"));
@@ -109,6 +114,9 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
     }
     options.run = parser.isSet(runOption);
     options.protect = parser.isSet(protectOption);
+    options.risk = parser.isSet(riskOption);
+    if (options.risk && options.protect)
+        return fail(QCoreApplication::translate("CommandLine", "--risk and --protect cannot be combined."));
     for (const QString& value : parser.values(qiOption)) {
         const qsizetype equals = value.indexOf(QLatin1Char('='));
         QuasiIdentifierOption quasiIdentifier{equals < 0 ? value : value.left(equals),
@@ -121,8 +129,9 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
         return fail(QCoreApplication::translate("CommandLine", "--qi is only used with --protect."));
     options.screenshot = parser.value(screenshotOption);
     options.quit = parser.isSet(quitOption);
-    if ((options.run || options.protect || !options.screenshot.isEmpty()) && options.file.isEmpty())
-        return fail(QCoreApplication::translate("CommandLine", "--run, --protect and --screenshot need a FILE."));
+    if ((options.run || options.protect || options.risk || !options.screenshot.isEmpty()) && options.file.isEmpty())
+        return fail(
+            QCoreApplication::translate("CommandLine", "--run, --protect, --risk and --screenshot need a FILE."));
     result.options = options;
     return result;
 }

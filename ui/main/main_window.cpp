@@ -62,6 +62,7 @@
 #include "results/results_panel.h"
 #include "results/set_classes.h"
 #include "results/set_details_controller.h"
+#include "risk/risk_view.h"
 #include "search/search_controller.h"
 #include "table/display_string.h"
 #include "table/rows_panel.h"
@@ -178,6 +179,15 @@ void MainWindow::createWidgets()
     connect(m_protect, &ProtectView::backRequested, this, &MainWindow::showFindings);
     connect(m_protect, &ProtectView::outcomeShown, this, &MainWindow::protectionShown);
     connect(m_protect, &ProtectView::protectionFailed, this, &MainWindow::analysisFailed);
+    m_risk = new RiskView;
+    m_riskPage = new QScrollArea(m_stack);
+    m_riskPage->setWidget(m_risk);
+    m_riskPage->setWidgetResizable(true);
+    m_riskPage->setFrameShape(QFrame::NoFrame);
+    m_stack->addWidget(m_riskPage);
+    connect(m_risk, &RiskView::backRequested, this, &MainWindow::showFindings);
+    connect(m_risk, &RiskView::assessmentShown, this, &MainWindow::riskShown);
+    connect(m_risk, &RiskView::assessmentFailed, this, &MainWindow::analysisFailed);
 
     const auto addDock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
         auto* dock = new QDockWidget(title, this);
@@ -277,6 +287,12 @@ void MainWindow::createActions()
                                    "table (Ctrl+Shift+P)"));
     connect(m_protectAction, &QAction::triggered, this, &MainWindow::showProtect);
 
+    m_riskAction = new QAction(style()->standardIcon(QStyle::SP_MessageBoxWarning), tr("Record &Risk…"), this);
+    m_riskAction->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
+    m_riskAction->setToolTip(tr("Score how exposed each record is and how many people in the population are unique "
+                                "(Ctrl+Shift+K)"));
+    connect(m_riskAction, &QAction::triggered, this, &MainWindow::showRisk);
+
     m_clearFilterAction = new QAction(tr("Show &All Rows"), this);
     m_clearFilterAction->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     connect(m_clearFilterAction, &QAction::triggered, this, &MainWindow::clearRowFilter);
@@ -290,6 +306,7 @@ void MainWindow::createActions()
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_cancelAction);
     toolBar->addSeparator();
+    toolBar->addAction(m_riskAction);
     toolBar->addAction(m_protectAction);
 }
 
@@ -315,6 +332,7 @@ void MainWindow::createMenus()
     analysis->addAction(m_runAction);
     analysis->addAction(m_cancelAction);
     analysis->addSeparator();
+    analysis->addAction(m_riskAction);
     analysis->addAction(m_protectAction);
     analysis->addSeparator();
     analysis->addAction(m_clearFilterAction);
@@ -378,14 +396,34 @@ void MainWindow::showProtect()
         return;
     const std::uint64_t searchK = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
     m_protect->prepare(m_columns->roles(), m_lastResult.get(), searchK);
-    if (m_stack->currentWidget() != m_protectPage) {
-        m_docksBeforeProtect.clear();
+    showStepPage(m_protectPage);
+}
+
+void MainWindow::showRisk()
+{
+    if (!m_table)
+        return;
+    const std::uint64_t searchK = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
+    m_risk->prepare(m_columns->roles(), m_lastResult.get(), searchK);
+    showStepPage(m_riskPage);
+}
+
+void MainWindow::assessRisk()
+{
+    showRisk();
+    m_risk->assess();
+}
+
+void MainWindow::showStepPage(QWidget* page)
+{
+    if (m_stack->currentWidget() == m_workspace) {
+        m_docksBeforeStep.clear();
         for (auto* dock : std::as_const(m_docks)) {
-            m_docksBeforeProtect << dock->isVisible();
+            m_docksBeforeStep << dock->isVisible();
             dock->hide();
         }
-        m_stack->setCurrentWidget(m_protectPage);
     }
+    m_stack->setCurrentWidget(page);
     updateActions();
 }
 
@@ -410,9 +448,9 @@ void MainWindow::protect(const QList<QuasiIdentifierOption>& columns, std::optio
 
 void MainWindow::showFindings()
 {
-    if (m_stack->currentWidget() == m_protectPage)
-        for (qsizetype index = 0; index < m_docks.size() && index < m_docksBeforeProtect.size(); ++index)
-            m_docks[index]->setVisible(m_docksBeforeProtect[index]);
+    if (m_stack->currentWidget() == m_protectPage || m_stack->currentWidget() == m_riskPage)
+        for (qsizetype index = 0; index < m_docks.size() && index < m_docksBeforeStep.size(); ++index)
+            m_docks[index]->setVisible(m_docksBeforeStep[index]);
     m_stack->setCurrentWidget(m_workspace);
     updateActions();
 }
@@ -446,6 +484,7 @@ void MainWindow::updateActions()
     m_clearFilterAction->setEnabled(m_rows->isShowingIsolatedRows());
     m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
     m_protectAction->setEnabled(hasTable && m_stack->currentWidget() != m_protectPage);
+    m_riskAction->setEnabled(hasTable && m_stack->currentWidget() != m_riskPage);
 }
 
 void MainWindow::openFile(const QString& path)
@@ -647,6 +686,7 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     m_histogram->clear();
     m_findings->cancel();
     m_protect->setTable(m_table);
+    m_risk->setTable(m_table);
     if (const auto restored = m_project->restore(*m_table, currentSetup())) {
         m_columns->setRoles(restored->roles);
         m_parameters->setRequest(restored->request);
@@ -967,6 +1007,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_search->cancel();
     m_loader->cancel();
     m_protect->cancel();
+    m_risk->cancel();
     QMainWindow::closeEvent(event);
 }
 

@@ -42,7 +42,8 @@ QString UserGuide::html()
                "<p>QIScout checks a table before it is published: which combinations of columns single a person "
                "out, and what to change so that nobody stands out. Contents: "
                "<a href=\"#k\">k</a> · <a href=\"#qi\">quasi-identifiers</a> · <a href=\"#roles\">roles</a> · "
-               "<a href=\"#lattice\">the lattice</a> · <a href=\"#next\">what to do next</a> · "
+               "<a href=\"#lattice\">the lattice</a> · <a href=\"#next\">what to do next</a> · <a "
+               "href=\"#risk\">record risk</a> · "
                "<a href=\"#glossary\">glossary</a>.</p>");
     text += tr("<h3><a name=\"k\"></a>What k means</h3>"
                "<p>A row is <i>at risk</i> on a combination of columns when at most <b>k</b> rows share its values "
@@ -73,6 +74,22 @@ QString UserGuide::html()
                "out.</li>"
                "<li>Re-run QIScout on the changed table until no quasi-identifier is left at your k.</li>"
                "<li>Export the report (File &gt; Export Report) to document the check.</li></ol>");
+    text += tr("<h3><a name=\"risk\"></a>Record risk</h3>"
+               "<p>Analysis &gt; Record Risk (Ctrl+Shift+K) asks how exposed each <i>record</i> is on the ticked "
+               "<b>key columns</b>, the values an intruder may know. Give the column of survey sampling weights the "
+               "<b>Weight</b> role, and set the share of the population the table holds.</p><ul>"
+               "<li><b>SUDA score</b>: a record scores for every combination of its values that no other record "
+               "shares while every smaller part of it is shared; smaller combinations weigh more. "
+               "<b>DIS-SUDA</b> turns the score into the probability that a match is correct. Both as sdcMicro "
+               "computes them.</li>"
+               "<li><b>Individual risk</b>: from the sampling weights (Benedetti-Franconi, as sdcMicro's indivRisk), "
+               "or 1 / the number of records sharing the key values.</li>"
+               "<li>The riskiest records are listed with the column contributing most to each score; their values "
+               "stay redacted until you tick Show values. The bar chart shows which key columns take part in most "
+               "of the scores: coarsen those first.</li>"
+               "<li>The population lines estimate how many people in the whole population are unique on the key "
+               "columns. Hover over a line for its model: Dankar et al.'s rule picks Pitman's or Zayatz's model "
+               "for small samples and the smaller of Zayatz's and the SNB model otherwise, as ARX does.</li></ul>");
     text += tr("<h3><a name=\"glossary\"></a>Glossary</h3><dl>");
     for (const core::GlossaryEntry& entry : core::glossary)
         text +=

@@ -18,7 +18,7 @@ struct QuasiIdentifierOption {
 };
 
 /// What the command line asks the GUI to do: `qiscout [FILE] [--k K] [--threads T] [--run]
-/// [--protect [--qi COLUMN[=HIERARCHY.csv]]...] [--screenshot PNG] [--window-size WxH] [--quit]`.
+/// [--protect [--qi COLUMN[=HIERARCHY.csv]]...] [--risk] [--screenshot PNG] [--window-size WxH] [--quit]`.
 struct CommandLineOptions {
     /// A table or a project file to open; empty for the welcome page.
     QString file;
@@ -29,6 +29,9 @@ struct CommandLineOptions {
     /// Find the quasi-identifiers, then protect the table with k = K (the findings at K - 1, i.e.
     /// groups of fewer than K people) and show the outcome.
     bool protect = false;
+    /// Find the quasi-identifiers, then assess the record-level risk on the columns they involve
+    /// and show it.
+    bool risk = false;
     /// The columns --protect coarsens (all candidates, with suggested hierarchies, when empty).
     QList<QuasiIdentifierOption> quasiIdentifiers;
     /// Save a picture of the main window here when the run finishes.

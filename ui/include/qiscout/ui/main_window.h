@@ -43,6 +43,7 @@ class ParametersPanel;
 class ProjectSession;
 class ProtectView;
 class ResultsPanel;
+class RiskView;
 class SearchController;
 class SetDetailsController;
 class TableLoadController;
@@ -85,7 +86,13 @@ public:
     /// Shows the Protect step for the current table, set up from the latest findings the first
     /// time (#15); the findings' docks are hidden meanwhile.
     void showProtect();
-    /// Back from the Protect step to the findings.
+    /// Shows the Risk step (#16): record-level and population risk on the key columns, set up from
+    /// the roles and the latest findings; the findings' docks are hidden meanwhile.
+    void showRisk();
+    /// Opens the Risk step and assesses with its settings (command-line automation). Ends in
+    /// riskShown or analysisFailed.
+    void assessRisk();
+    /// Back from the Protect or Risk step to the findings.
     void showFindings();
     /// Opens the Protect step and runs it (command-line automation): coarsens exactly `columns`
     /// (each by its hierarchy file, or automatically when it names none) or, when empty, the
@@ -107,6 +114,7 @@ public:
     [[nodiscard]] RowsPanel* rowsPanel() const { return m_rows; }
     [[nodiscard]] LatticeView* latticeView() const { return m_lattice; }
     [[nodiscard]] ProtectView* protectView() const { return m_protect; }
+    [[nodiscard]] RiskView* riskView() const { return m_risk; }
 
 Q_SIGNALS:
     /// A table finished loading and is shown.
@@ -121,6 +129,8 @@ Q_SIGNALS:
     void analysisFailed(const QString& message);
     /// The Protect step shows the outcome of its run.
     void protectionShown();
+    /// The Risk step shows the assessment of its run.
+    void riskShown();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -151,6 +161,8 @@ private:
     /// Before a run, the lattice follows the roles and the largest combination as they change.
     void showSearchSpace();
     void showUserGuide();
+    /// Shows a step's page in place of the findings, hiding the docks (restored by showFindings).
+    void showStepPage(QWidget* page);
     /// "project (table) — QIScout", with Qt's mark for unsaved changes.
     void updateWindowTitle();
     /// True when the window may close now; otherwise asks (unsaved changes, a running analysis)
@@ -177,8 +189,10 @@ private:
     ProtectView* m_protect = nullptr;
     /// The page of the stack that scrolls m_protect.
     QScrollArea* m_protectPage = nullptr;
-    /// Which docks were open when the Protect step hid them.
-    QList<bool> m_docksBeforeProtect;
+    RiskView* m_risk = nullptr;
+    QScrollArea* m_riskPage = nullptr;
+    /// Which docks were open when the Protect or Risk step hid them.
+    QList<bool> m_docksBeforeStep;
     LatticeView* m_lattice = nullptr;
     RowsPanel* m_rows = nullptr;
     ColumnPanel* m_columns = nullptr;
@@ -203,6 +217,7 @@ private:
     QAction* m_clearFilterAction = nullptr;
     QAction* m_exportReportAction = nullptr;
     QAction* m_protectAction = nullptr;
+    QAction* m_riskAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
 

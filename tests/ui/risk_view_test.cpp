@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QTest>
+
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/risk/risk_assessment.h"
+#include "qiscout/core/table/column_role.h"
+#include "qiscout/ui/main_window.h"
+
+#include "charts/attribute_contribution_chart.h"
+#include "charts/record_risk_histogram_chart.h"
+#include "columns/column_panel.h"
+#include "risk/risk_controller.h"
+#include "risk/risk_view.h"
+
+using qiscout::core::ColumnRole;
+using qiscout::core::ColumnSet;
+using qiscout::core::EncodedTable;
+using qiscout::core::RiskAssessment;
+using qiscout::core::RiskParameters;
+using qiscout::ui::RecordRiskMeasure;
+using qiscout::ui::RiskController;
+using qiscout::ui::RiskView;
+
+namespace {
+
+/// An assessment may take a while on a loaded machine; waiting is not what is measured.
+constexpr int timeoutMs = 240'000;
+
+std::shared_ptr<const EncodedTable> loadShared(const char* name)
+{
+    return std::make_shared<const EncodedTable>(
+        qiscout::core::loadTable(std::string(QISCOUT_SOURCE_DIR "/tests/data/tables/") + name));
+}
+
+bool waitFor(QSignalSpy& spy, int count = 1)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (spy.size() < count && timer.elapsed() < timeoutMs)
+        spy.wait(200);
+    return spy.size() >= count;
+}
+
+int columnNamed(const EncodedTable& table, const std::string& name)
+{
+    for (std::size_t column = 0; column < table.columnCount(); ++column)
+        if (table.columns[column].name == name)
+            return static_cast<int>(column);
+    return -1;
+}
+
+/// francdat's key columns Key1..Key4 as candidates, w as the weights, the rest ignored.
+std::vector<ColumnRole> francdatRoles(const EncodedTable& table)
+{
+    std::vector<ColumnRole> roles;
+    for (const auto& column : table.columns)
+        roles.push_back(column.name.starts_with("Key") ? ColumnRole::QuasiIdentifier
+                        : column.name == "w"           ? ColumnRole::Weight
+                                                       : ColumnRole::Ignored);
+    return roles;
+}
+
+/// Records whose value lies in each bin, counted here from the bins' bounds.
+std::vector<std::uint64_t> countInBins(const std::vector<double>& values, const qiscout::core::RiskHistogram& histogram)
+{
+    std::vector<std::uint64_t> counts(histogram.bins.size(), 0);
+    for (const double value : values)
+        for (std::size_t bin = 0; bin < histogram.bins.size(); ++bin) {
+            const auto& b = histogram.bins[bin];
+            const bool inside = b.upper == 0 ? value == 0 : value > b.lower && value <= b.upper;
+            if (inside) {
+                ++counts[bin];
+                break;
+            }
+        }
+    return counts;
+}
+
+std::vector<std::uint64_t> recordsOf(const qiscout::core::RiskHistogram& histogram)
+{
+    std::vector<std::uint64_t> records;
+    for (const auto& bin : histogram.bins)
+        records.push_back(bin.records);
+    return records;
+}
+
+} // namespace
+
+class RiskViewTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void controllerGivesWhatTheCoreComputes();
+    void cancelStopsALongAssessment();
+    void aNewStartSupersedesTheRunningOne();
+    void viewShowsTheAssessment();
+    void valuesStayRedactedUntilAsked();
+    void keyColumnsFollowTheFindings();
+    void noKeyColumnSaysWhatToDo();
+    void mainWindowOpensTheRiskStepAndComesBack();
+};
+
+void RiskViewTest::controllerGivesWhatTheCoreComputes()
+{
+    const auto table = loadShared("francdat.csv");
+    RiskParameters parameters;
+    parameters.keyColumns = ColumnSet::of({columnNamed(*table, "Key1"), columnNamed(*table, "Key2"),
+                                           columnNamed(*table, "Key3"), columnNamed(*table, "Key4")});
+    parameters.weightColumn = columnNamed(*table, "w");
+    parameters.samplingFraction = 0.1;
+    parameters.threads = 2;
+    RiskController controller;
+    controller.setTable(table);
+    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
+    QSignalSpy running(&controller, &RiskController::runningChanged);
+    controller.start(parameters);
+    QVERIFY(controller.isRunning());
+    QVERIFY(waitFor(finished));
+    QVERIFY(!controller.isRunning());
+    QCOMPARE(running.size(), 2);
+    QCOMPARE(running.at(0).at(0).toBool(), true);
+    QCOMPARE(running.at(1).at(0).toBool(), false);
+    const auto shown = finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>();
+    const RiskAssessment direct = qiscout::core::assessRisk(*table, parameters);
+    QVERIFY(shown->complete);
+    QCOMPARE(shown->sudaScores, direct.sudaScores);
+    QCOMPARE(shown->disSudaScores, direct.disSudaScores);
+    QCOMPARE(shown->individualRisk, direct.individualRisk);
+    QCOMPARE(shown->sample.sampleUniques, direct.sample.sampleUniques);
+}
+
+void RiskViewTest::cancelStopsALongAssessment()
+{
+    // Every column of sd2011 as a key column: SUDA's search runs far longer than the cancel takes.
+    const auto table = loadShared("sd2011.csv");
+    RiskParameters parameters;
+    parameters.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
+    parameters.threads = 1;
+    RiskController controller;
+    controller.setTable(table);
+    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
+    QSignalSpy cancelled(&controller, &RiskController::assessmentCancelled);
+    QSignalSpy running(&controller, &RiskController::runningChanged);
+    QSignalSpy progress(&controller, &RiskController::progressChanged);
+    controller.start(parameters);
+    // Let it get going, so that the cancel reaches the SUDA search itself.
+    QVERIFY(QTest::qWaitFor([&progress] { return !progress.isEmpty(); }, timeoutMs));
+    controller.cancel();
+    QVERIFY(waitFor(cancelled));
+    QCOMPARE(finished.size(), 0);
+    QVERIFY(!controller.isRunning());
+    QCOMPARE(running.last().at(0).toBool(), false);
+}
+
+void RiskViewTest::aNewStartSupersedesTheRunningOne()
+{
+    const auto table = loadShared("sd2011.csv");
+    RiskParameters slow;
+    slow.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
+    slow.threads = 1;
+    RiskParameters quick;
+    quick.keyColumns = ColumnSet::of({0, 1});
+    quick.threads = 1;
+    RiskController controller;
+    controller.setTable(table);
+    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
+    QSignalSpy cancelled(&controller, &RiskController::assessmentCancelled);
+    QSignalSpy running(&controller, &RiskController::runningChanged);
+    controller.start(slow);
+    controller.start(quick);
+    QVERIFY(waitFor(finished));
+    // Only the latest run speaks, once: the superseded one neither finishes nor cancels aloud.
+    QTest::qWait(200);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(cancelled.size(), 0);
+    const auto shown = finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>();
+    QCOMPARE(shown->keyColumns, (std::vector<int>{0, 1}));
+    QCOMPARE(running.size(), 2);
+}
+
+void RiskViewTest::viewShowsTheAssessment()
+{
+    const auto table = loadShared("francdat.csv");
+    RiskView view;
+    view.resize(1200, 900);
+    view.setTable(table);
+    view.prepare(francdatRoles(*table), nullptr, 2);
+    view.samplingPercentBox()->setValue(10.0);
+    QCOMPARE(view.keyColumnList()->count(), 4);
+    const RiskParameters parameters = view.parameters();
+    QCOMPARE(parameters.keyColumns.size(), 4);
+    QCOMPARE(parameters.weightColumn, std::optional<int>(columnNamed(*table, "w")));
+    QCOMPARE(parameters.k, std::uint64_t{2});
+    QCOMPARE(parameters.samplingFraction, 0.1);
+
+    QSignalSpy shown(&view, &RiskView::assessmentShown);
+    view.assess();
+    QVERIFY(waitFor(shown));
+    const RiskAssessment& risk = *view.assessment();
+    const RiskAssessment direct = qiscout::core::assessRisk(*table, parameters);
+    QCOMPARE(risk.sudaScores, direct.sudaScores);
+
+    // The histogram counts every record once, in the bin its score falls in.
+    for (const auto& entry : qiscout::ui::recordRiskMeasureNames) {
+        view.measureBox()->setCurrentIndex(view.measureBox()->findData(static_cast<int>(entry.value)));
+        QCOMPARE(view.histogramChart()->measure(), entry.value);
+        const auto& histogram = view.histogramChart()->histogram();
+        const std::vector<double>& values = entry.value == RecordRiskMeasure::DisSuda ? risk.disSudaScores
+                                            : entry.value == RecordRiskMeasure::Suda  ? risk.sudaScores
+                                                                                      : risk.individualRisk;
+        QCOMPARE(recordsOf(histogram), countInBins(values, histogram));
+        std::uint64_t total = 0;
+        for (const auto& bin : histogram.bins)
+            total += bin.records;
+        QCOMPARE(total, std::uint64_t{table->rowCount});
+    }
+
+    // Contributions: one bar per key column, largest first, the core's percentages.
+    const auto ranking = view.contributionChart()->ranking();
+    QCOMPARE(ranking.size(), 4);
+    for (qsizetype i = 1; i < ranking.size(); ++i)
+        QVERIFY(ranking[i - 1].second >= ranking[i].second);
+    for (const auto& [name, percent] : ranking) {
+        const auto key =
+            std::find(risk.keyColumns.begin(), risk.keyColumns.end(), columnNamed(*table, name.toStdString()));
+        QVERIFY(key != risk.keyColumns.end());
+        QCOMPARE(percent, risk.suda.attributeContributions[static_cast<std::size_t>(key - risk.keyColumns.begin())]);
+    }
+
+    // The riskiest records, in the core's order, with the column contributing most to each.
+    QTableWidget* riskiest = view.riskiestTable();
+    const std::vector<std::uint32_t> order = risk.riskiestRows(25);
+    QCOMPARE(riskiest->rowCount(), static_cast<int>(order.size()));
+    for (int line = 0; line < riskiest->rowCount(); ++line) {
+        const std::uint32_t row = order[static_cast<std::size_t>(line)];
+        QCOMPARE(riskiest->item(line, 0)->text(), QString::number(row + 1));
+        const auto top = risk.topContributor(row);
+        QCOMPARE(riskiest->item(line, 5)->text(),
+                 top ? QString::fromStdString(table->columns[static_cast<std::size_t>(risk.keyColumns[*top])].name)
+                     : QStringLiteral("–"));
+    }
+
+    // The population in plain words: the rule's estimate first, then each model; each line's
+    // tooltip names its model.
+    const QList<QLabel*> lines = view.populationLines();
+    QCOMPARE(lines.size(), 4);
+    QVERIFY(risk.population.dankarModel.has_value());
+    QVERIFY(lines[0]->toolTip().contains(QStringLiteral("Dankar")));
+    QVERIFY(lines[0]->toolTip().contains(QString::fromUtf8(qiscout::core::toString(*risk.population.dankarModel))));
+    QVERIFY(!lines[0]->text().contains(QStringLiteral("Pitman")));
+    QVERIFY(lines[1]->toolTip().startsWith(QStringLiteral("Pitman")));
+    QVERIFY(lines[2]->toolTip().startsWith(QStringLiteral("Zayatz")));
+    QVERIFY(lines[3]->toolTip().startsWith(QStringLiteral("SNB")));
+    if (risk.population.dankar)
+        QVERIFY(lines[0]->text().contains(QLocale().toString(100.0 * *risk.population.dankar, 'f', 1)));
+}
+
+void RiskViewTest::valuesStayRedactedUntilAsked()
+{
+    const auto table = loadShared("francdat.csv");
+    RiskView view;
+    view.setTable(table);
+    view.prepare(francdatRoles(*table), nullptr, 1);
+    QSignalSpy shown(&view, &RiskView::assessmentShown);
+    view.assess();
+    QVERIFY(waitFor(shown));
+    QTableWidget* riskiest = view.riskiestTable();
+    QVERIFY(riskiest->rowCount() > 0);
+    QCOMPARE(riskiest->columnCount(), 6 + 4);
+    QVERIFY(!view.showValuesBox()->isChecked());
+    const auto cells = [riskiest] {
+        QStringList texts;
+        for (int line = 0; line < riskiest->rowCount(); ++line)
+            for (int column = 6; column < riskiest->columnCount(); ++column)
+                texts << riskiest->item(line, column)->text();
+        return texts;
+    };
+    for (const QString& text : cells())
+        QCOMPARE(text, QStringLiteral("redacted"));
+    view.showValuesBox()->setChecked(true);
+    const RiskAssessment& risk = *view.assessment();
+    for (int line = 0; line < riskiest->rowCount(); ++line) {
+        const auto row = static_cast<std::uint32_t>(riskiest->item(line, 0)->text().toUInt() - 1);
+        for (std::size_t key = 0; key < risk.keyColumns.size(); ++key)
+            QCOMPARE(riskiest->item(line, 6 + static_cast<int>(key))->text(),
+                     QString::fromStdString(table->text(row, static_cast<std::size_t>(risk.keyColumns[key]))));
+    }
+    view.showValuesBox()->setChecked(false);
+    for (const QString& text : cells())
+        QCOMPARE(text, QStringLiteral("redacted"));
+}
+
+void RiskViewTest::keyColumnsFollowTheFindings()
+{
+    const auto table = loadShared("francdat.csv");
+    RiskView view;
+    view.setTable(table);
+    qiscout::core::SearchResult findings;
+    findings.minimalSets.push_back({ColumnSet::of({columnNamed(*table, "Key2"), columnNamed(*table, "Key4")}), 1, 1});
+    view.prepare(francdatRoles(*table), &findings, 1);
+    std::set<QString> ticked;
+    for (int row = 0; row < view.keyColumnList()->count(); ++row)
+        if (view.keyColumnList()->item(row)->checkState() == Qt::Checked)
+            ticked.insert(view.keyColumnList()->item(row)->text());
+    QCOMPARE(ticked, (std::set<QString>{QStringLiteral("Key2"), QStringLiteral("Key4")}));
+    QCOMPARE(view.parameters().keyColumns, ColumnSet::of({columnNamed(*table, "Key2"), columnNamed(*table, "Key4")}));
+}
+
+void RiskViewTest::noKeyColumnSaysWhatToDo()
+{
+    const auto table = loadShared("francdat.csv");
+    RiskView view;
+    view.setTable(table);
+    view.prepare(francdatRoles(*table), nullptr, 1);
+    for (int row = 0; row < view.keyColumnList()->count(); ++row)
+        view.keyColumnList()->item(row)->setCheckState(Qt::Unchecked);
+    QSignalSpy failed(&view, &RiskView::assessmentFailed);
+    view.assess();
+    QCOMPARE(failed.size(), 1);
+    QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("key column")));
+    QVERIFY(!view.controller()->isRunning());
+}
+
+void RiskViewTest::mainWindowOpensTheRiskStepAndComesBack()
+{
+    qiscout::ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QSignalSpy tableShown(&window, &qiscout::ui::MainWindow::tableShown);
+    window.loadTable(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/francdat.csv"), {});
+    QVERIFY(waitFor(tableShown));
+    auto* stack = window.findChild<QStackedWidget*>();
+    QWidget* findings = stack->currentWidget();
+    const auto docks = window.findChildren<QDockWidget*>();
+    const auto visibleDocks = [&docks] {
+        return std::count_if(docks.begin(), docks.end(), [](QDockWidget* dock) { return dock->isVisible(); });
+    };
+    const auto before = visibleDocks();
+    QVERIFY(before > 0);
+    window.showRisk();
+    QVERIFY(stack->currentWidget()->isAncestorOf(window.riskView()));
+    QCOMPARE(visibleDocks(), 0);
+    // Every column of francdat is a candidate by default.
+    QCOMPARE(window.riskView()->keyColumnList()->count(), static_cast<int>(window.table()->columnCount()));
+    QSignalSpy shown(window.riskView(), &RiskView::assessmentShown);
+    window.riskView()->assess();
+    QVERIFY(waitFor(shown));
+    Q_EMIT window.riskView()->backRequested();
+    QCOMPARE(stack->currentWidget(), findings);
+    QCOMPARE(visibleDocks(), before);
+}
+
+QTEST_MAIN(RiskViewTest)
+#include "risk_view_test.moc"

@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "risk/risk_view.h"
+
+#include <algorithm>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "charts/attribute_contribution_chart.h"
+#include "charts/record_risk_histogram_chart.h"
+#include "risk/risk_controller.h"
+
+namespace qiscout::ui {
+namespace {
+
+/// The riskiest records the table lists.
+constexpr std::size_t listedRecords = 25;
+constexpr int progressSteps = 1000;
+/// sdcMicro's default DisFraction, in percent.
+constexpr double defaultSamplingPercent = 1.0;
+
+/// A share (0.125) as the view writes it: "12.5 %", "less than 0.1 %" for a tiny non-zero one.
+QString shareText(double share)
+{
+    if (share > 0 && share < 0.0005)
+        return RiskView::tr("less than 0.1 %");
+    return QLocale().toString(100.0 * share, 'f', 1) + QStringLiteral(" %");
+}
+
+QString fourSignificant(double value)
+{
+    return QLocale().toString(value, 'g', 4);
+}
+
+QString count(std::uint64_t value)
+{
+    return QLocale().toString(static_cast<qulonglong>(value));
+}
+
+/// What a population model is, for its tooltip.
+QString modelExplanation(core::PopulationModel model)
+{
+    switch (model) {
+    case core::PopulationModel::Pitman:
+        return RiskView::tr("Pitman model: Hoshino's estimate from Pitman's sampling formula, fitted to how many "
+                            "classes of each size the table has.");
+    case core::PopulationModel::Zayatz:
+        return RiskView::tr("Zayatz model: from the share of the table's classes of each size that stay unique when "
+                            "the population is sampled (Zayatz 1991).");
+    case core::PopulationModel::Snb:
+        return RiskView::tr("SNB model: the slide negative binomial model of Chen and Keller-McNulty (1998).");
+    }
+    return {};
+}
+
+QTableWidgetItem* numberItem(const QString& text)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+RiskView::RiskView(QWidget* parent) : QWidget(parent), m_controller(new RiskController(this))
+{
+    createWidgets();
+    connect(m_controller, &RiskController::progressChanged, this, [this](quint64 done, quint64 total) {
+        if (total == 0) {
+            m_progress->setRange(0, 0);
+            return;
+        }
+        m_progress->setRange(0, progressSteps);
+        m_progress->setValue(static_cast<int>(done * progressSteps / total));
+    });
+    connect(m_controller, &RiskController::runningChanged, this, [this](bool running) {
+        m_progress->setVisible(running);
+        updateActions();
+    });
+    connect(m_controller, &RiskController::assessmentFinished, this, &RiskView::showAssessment);
+    connect(m_controller, &RiskController::assessmentCancelled, this,
+            [this] { m_status->setText(tr("Stopped before the scores were complete; nothing is shown.")); });
+    connect(m_controller, &RiskController::assessmentFailed, this, [this](const QString& message) {
+        m_status->setText(tr("The risk could not be assessed: %1").arg(message));
+        Q_EMIT assessmentFailed(message);
+    });
+    clearResults(tr("Tick the columns an intruder may know about a person, then assess."));
+}
+
+RiskView::~RiskView() = default;
+
+void RiskView::createWidgets()
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto* bar = new QHBoxLayout;
+    auto* back = new QPushButton(tr("← Findings"), this);
+    back->setToolTip(tr("Back to the quasi-identifiers found in the table"));
+    connect(back, &QPushButton::clicked, this, &RiskView::backRequested);
+    m_assessButton = new QPushButton(tr("Assess Risk"), this);
+    m_assessButton->setObjectName(QStringLiteral("assessRiskButton"));
+    m_assessButton->setDefault(true);
+    m_assessButton->setToolTip(tr("Score every record on the ticked key columns and estimate the population risk"));
+    connect(m_assessButton, &QPushButton::clicked, this, &RiskView::assess);
+    m_stopButton = new QPushButton(tr("Stop"), this);
+    connect(m_stopButton, &QPushButton::clicked, this, &RiskView::cancel);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("riskProgress"));
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("riskStatus"));
+    m_status->setWordWrap(true);
+    bar->addWidget(back);
+    bar->addWidget(m_assessButton);
+    bar->addWidget(m_stopButton);
+    bar->addWidget(m_progress);
+    bar->addWidget(m_status, 1);
+    layout->addLayout(bar);
+
+    auto* top = new QHBoxLayout;
+    auto* setup = new QGroupBox(tr("What an intruder knows"), this);
+    auto* form = new QFormLayout(setup);
+    m_keys = new QListWidget(setup);
+    m_keys->setObjectName(QStringLiteral("riskKeyColumns"));
+    m_keys->setToolTip(tr("Key columns: the values an intruder may know about a person (age, sex, region…). "
+                          "Columns marked as quasi-identifier candidates are listed."));
+    m_keys->setMaximumHeight(140);
+    form->addRow(tr("Key columns:"), m_keys);
+    m_weightLabel = new QLabel(setup);
+    m_weightLabel->setWordWrap(true);
+    form->addRow(tr("Weights:"), m_weightLabel);
+    m_samplingPercent = new QDoubleSpinBox(setup);
+    m_samplingPercent->setRange(0.01, 100.0);
+    m_samplingPercent->setDecimals(2);
+    m_samplingPercent->setSuffix(QStringLiteral(" %"));
+    m_samplingPercent->setValue(defaultSamplingPercent);
+    m_samplingPercent->setToolTip(tr("The share of the population this table holds (the sampling fraction): 100 % "
+                                     "when everyone is in it"));
+    form->addRow(tr("Share of the population:"), m_samplingPercent);
+    m_scoring = new QComboBox(setup);
+    m_scoring->addItem(tr("Elliot et al. (sdcMicro's default)"), static_cast<int>(core::SudaScoring::Elliot));
+    m_scoring->addItem(tr("IHSN"), static_cast<int>(core::SudaScoring::Ihsn));
+    m_scoring->setToolTip(tr("How SUDA weighs a unique combination by its size, as sdcMicro's suda2() offers"));
+    form->addRow(tr("SUDA weights:"), m_scoring);
+    setup->setMaximumWidth(420);
+    top->addWidget(setup);
+
+    auto* words = new QGroupBox(tr("In plain words"), this);
+    auto* wordsLayout = new QVBoxLayout(words);
+    m_sampleWords = new QLabel(words);
+    m_sampleWords->setObjectName(QStringLiteral("riskSampleWords"));
+    m_sampleWords->setWordWrap(true);
+    m_sampleWords->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wordsLayout->addWidget(m_sampleWords);
+    m_populationBox = new QVBoxLayout;
+    wordsLayout->addLayout(m_populationBox);
+    wordsLayout->addStretch(1);
+    top->addWidget(words, 1);
+    layout->addLayout(top);
+
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    auto* histogramPane = new QWidget(charts);
+    auto* histogramLayout = new QVBoxLayout(histogramPane);
+    histogramLayout->setContentsMargins(0, 0, 0, 0);
+    m_measure = new QComboBox(histogramPane);
+    m_measure->setObjectName(QStringLiteral("riskMeasure"));
+    for (const auto& entry : recordRiskMeasureNames)
+        m_measure->addItem(RecordRiskHistogramChart::measureName(entry.value), static_cast<int>(entry.value));
+    m_measure->setToolTip(tr("DIS-SUDA: the probability that a match on the key columns is correct. SUDA: the raw "
+                             "score. Individual risk: from the sampling weights, or 1 / the number of records "
+                             "sharing the key values."));
+    histogramLayout->addWidget(m_measure, 0, Qt::AlignLeft);
+    m_histogram = new RecordRiskHistogramChart(histogramPane);
+    histogramLayout->addWidget(m_histogram, 1);
+    connect(m_measure, &QComboBox::currentIndexChanged, this,
+            [this] { m_histogram->setMeasure(static_cast<RecordRiskMeasure>(m_measure->currentData().toInt())); });
+    m_contributions = new AttributeContributionChart(charts);
+    charts->addWidget(histogramPane);
+    charts->addWidget(m_contributions);
+    charts->setMinimumHeight(300);
+    layout->addWidget(charts, 2);
+
+    auto* listBar = new QHBoxLayout;
+    auto* listTitle = new QLabel(tr("<b>The riskiest records</b> (row 1 is the first row after the header)"), this);
+    m_showValues = new QCheckBox(tr("Show values"), this);
+    m_showValues->setObjectName(QStringLiteral("riskShowValues"));
+    m_showValues->setToolTip(tr("Values are redacted as in the reports; show them only where the data may be seen"));
+    connect(m_showValues, &QCheckBox::toggled, this, &RiskView::fillRiskiest);
+    listBar->addWidget(listTitle, 1);
+    listBar->addWidget(m_showValues);
+    layout->addLayout(listBar);
+    m_riskiest = new QTableWidget(this);
+    m_riskiest->setObjectName(QStringLiteral("riskiestRecords"));
+    m_riskiest->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_riskiest->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_riskiest->verticalHeader()->hide();
+    m_riskiest->setMinimumHeight(200);
+    layout->addWidget(m_riskiest, 1);
+}
+
+void RiskView::setTable(std::shared_ptr<const core::EncodedTable> table)
+{
+    m_controller->setTable(table);
+    m_table = std::move(table);
+    m_keys->clear();
+    m_weightColumn.reset();
+    m_weightLabel->setText(tr("none (an unweighted sample)"));
+    clearResults(tr("Tick the columns an intruder may know about a person, then assess."));
+}
+
+void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult,
+                       std::uint64_t k)
+{
+    m_k = std::max<std::uint64_t>(k, 1);
+    if (!m_table)
+        return;
+    core::ColumnSet found;
+    if (lastResult)
+        for (const core::MinimalSet& set : lastResult->minimalSets)
+            found = found.united(set.columns);
+    const QStringList names = columnNames();
+    m_keys->clear();
+    m_weightColumn.reset();
+    const int columns = std::min<int>(static_cast<int>(roles.size()), core::ColumnSet::capacity);
+    for (int column = 0; column < columns; ++column) {
+        const core::ColumnRole role = roles[static_cast<std::size_t>(column)];
+        if (role == core::ColumnRole::Weight && !m_weightColumn)
+            m_weightColumn = column;
+        if (role != core::ColumnRole::QuasiIdentifier)
+            continue;
+        auto* item = new QListWidgetItem(names.value(column), m_keys);
+        item->setData(Qt::UserRole, column);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(found.empty() || found.contains(column) ? Qt::Checked : Qt::Unchecked);
+    }
+    m_weightLabel->setText(m_weightColumn ? names.value(*m_weightColumn)
+                                          : tr("none (an unweighted sample; give a column the Weight role)"));
+    updateActions();
+}
+
+core::RiskParameters RiskView::parameters() const
+{
+    core::RiskParameters parameters;
+    for (int row = 0; row < m_keys->count(); ++row)
+        if (m_keys->item(row)->checkState() == Qt::Checked)
+            parameters.keyColumns = parameters.keyColumns.with(m_keys->item(row)->data(Qt::UserRole).toInt());
+    parameters.weightColumn = m_weightColumn;
+    parameters.samplingFraction = m_samplingPercent->value() / 100.0;
+    parameters.k = m_k;
+    parameters.scoring = static_cast<core::SudaScoring>(m_scoring->currentData().toInt());
+    return parameters;
+}
+
+void RiskView::assess()
+{
+    const core::RiskParameters request = parameters();
+    if (request.keyColumns.empty()) {
+        const QString message = tr("Tick at least one key column.");
+        m_status->setText(message);
+        Q_EMIT assessmentFailed(message);
+        return;
+    }
+    clearResults(tr("Scoring the records on %n key column(s)…", nullptr, request.keyColumns.size()));
+    m_progress->setRange(0, 0);
+    m_controller->start(request);
+}
+
+void RiskView::cancel()
+{
+    m_controller->cancel();
+}
+
+QList<QLabel*> RiskView::populationLines() const
+{
+    QList<QLabel*> lines;
+    for (int index = 0; index < m_populationBox->count(); ++index)
+        if (auto* label = qobject_cast<QLabel*>(m_populationBox->itemAt(index)->widget()))
+            lines << label;
+    return lines;
+}
+
+QStringList RiskView::columnNames() const
+{
+    QStringList names;
+    if (m_table)
+        for (const auto& column : m_table->columns)
+            names << QString::fromStdString(column.name);
+    return names;
+}
+
+void RiskView::clearResults(const QString& status)
+{
+    m_assessment.reset();
+    m_riskiestRows.clear();
+    m_status->setText(status);
+    m_sampleWords->setText(tr("The figures appear here once the risk is assessed."));
+    while (QLayoutItem* item = m_populationBox->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_histogram->clear();
+    m_contributions->clear();
+    m_riskiest->clear();
+    m_riskiest->setRowCount(0);
+    m_riskiest->setColumnCount(0);
+    updateActions();
+}
+
+void RiskView::showAssessment(std::shared_ptr<const core::RiskAssessment> assessment)
+{
+    m_assessment = std::move(assessment);
+    const core::RiskAssessment& risk = *m_assessment;
+    m_riskiestRows = risk.riskiestRows(listedRecords);
+    m_status->setText(
+        tr("Assessed %1 records on %n key column(s) in %2 s.", nullptr, static_cast<int>(risk.keyColumns.size()))
+            .arg(count(risk.rowCount), QLocale().toString(risk.seconds, 'f', 2)));
+    showPlainWords();
+    m_histogram->setAssessment(m_assessment);
+    m_contributions->setAssessment(risk, columnNames());
+    fillRiskiest();
+    updateActions();
+    Q_EMIT assessmentShown();
+}
+
+void RiskView::showPlainWords()
+{
+    const core::RiskAssessment& risk = *m_assessment;
+    const std::uint64_t rows = risk.rowCount;
+    QStringList sample;
+    if (risk.sample.sampleUniques > 0)
+        sample << tr("%1 of %2 records (%3) are unique on the key columns: anyone who knows those values of such a "
+                     "person finds exactly one record.")
+                      .arg(count(risk.sample.sampleUniques), count(rows),
+                           shareText(static_cast<double>(risk.sample.sampleUniques) / static_cast<double>(rows)));
+    else if (rows > 0)
+        sample << tr("No record is unique on the key columns; every record shares its values with at least %1 "
+                     "other(s).")
+                      .arg(count(*std::min_element(risk.classSizes.begin(), risk.classSizes.end()) - 1));
+    if (risk.k > 1)
+        sample << tr("%1 records (%2) share their key values with at most %3 other records.")
+                      .arg(count(risk.sample.recordsAtRisk),
+                           shareText(rows == 0
+                                         ? 0.0
+                                         : static_cast<double>(risk.sample.recordsAtRisk) / static_cast<double>(rows)),
+                           count(risk.k - 1));
+    if (risk.weightColumn)
+        sample << tr("With the sampling weights, an intruder would re-identify about %1 records (%2) on average.")
+                      .arg(fourSignificant(risk.global.expectedReidentifications), shareText(risk.global.risk));
+    else
+        sample << tr("An intruder matching every record against a population no larger than the table would "
+                     "re-identify %1 of the records on average.")
+                      .arg(shareText(risk.sample.marketerRisk));
+    m_sampleWords->setText(sample.join(QLatin1Char(' ')));
+
+    const core::PopulationUniqueness& population = risk.population;
+    const QString people = count(static_cast<std::uint64_t>(population.populationSize + 0.5));
+    const auto addLine = [this](const QString& text, const QString& toolTip) {
+        auto* label = new QLabel(text, this);
+        label->setWordWrap(true);
+        label->setToolTip(toolTip);
+        m_populationBox->addWidget(label);
+    };
+    if (!population.dankarModel) {
+        addLine(tr("With no unique record in the table, no one among the %1 people in the population is estimated "
+                   "to be unique on these columns.")
+                    .arg(people),
+                tr("Every population model (Pitman, Zayatz, SNB) estimates 0 when the table has no unique record."));
+        return;
+    }
+    if (population.dankar)
+        addLine(tr("<b>About %1 of the %2 people in the population are unique on these columns</b>: whoever finds "
+                   "a record matching one of them on these values has found that person.")
+                    .arg(shareText(*population.dankar), people),
+                tr("Dankar et al.'s decision rule, which chose the %1 model for a table holding %2 of the "
+                   "population (estimated as ARX estimates it).\n%3")
+                    .arg(QString::fromUtf8(core::toString(*population.dankarModel)), shareText(risk.samplingFraction),
+                         modelExplanation(*population.dankarModel)));
+    else
+        addLine(tr("None of the population models found an estimate for this table."),
+                tr("Dankar et al.'s decision rule chose the %1 model, whose solver found no valid estimate.")
+                    .arg(QString::fromUtf8(core::toString(*population.dankarModel))));
+    for (const auto& [model, estimate] : {std::pair{core::PopulationModel::Pitman, population.pitman},
+                                          std::pair{core::PopulationModel::Zayatz, population.zayatz},
+                                          std::pair{core::PopulationModel::Snb, population.snb}})
+        addLine(estimate ? tr("Estimated another way: about %1.").arg(shareText(*estimate))
+                         : tr("Estimated another way: no estimate."),
+                modelExplanation(model));
+}
+
+void RiskView::fillRiskiest()
+{
+    m_riskiest->clear();
+    if (!m_assessment || !m_table) {
+        m_riskiest->setRowCount(0);
+        m_riskiest->setColumnCount(0);
+        return;
+    }
+    const core::RiskAssessment& risk = *m_assessment;
+    const QStringList names = columnNames();
+    QStringList headers{tr("Row"),
+                        tr("SUDA score"),
+                        tr("DIS-SUDA score"),
+                        tr("Individual risk"),
+                        tr("Class size"),
+                        tr("Column contributing most")};
+    for (const int column : risk.keyColumns)
+        headers << names.value(column);
+    m_riskiest->setColumnCount(static_cast<int>(headers.size()));
+    m_riskiest->setHorizontalHeaderLabels(headers);
+    m_riskiest->setRowCount(static_cast<int>(m_riskiestRows.size()));
+    const bool showValues = m_showValues->isChecked();
+    QFont redactedFont = font();
+    redactedFont.setItalic(true);
+    for (std::size_t index = 0; index < m_riskiestRows.size(); ++index) {
+        const std::uint32_t row = m_riskiestRows[index];
+        const int line = static_cast<int>(index);
+        m_riskiest->setItem(line, 0, numberItem(count(std::uint64_t{row} + 1)));
+        m_riskiest->setItem(line, 1, numberItem(fourSignificant(risk.sudaScores[row])));
+        m_riskiest->setItem(line, 2, numberItem(fourSignificant(risk.disSudaScores[row])));
+        m_riskiest->setItem(line, 3, numberItem(fourSignificant(risk.individualRisk[row])));
+        m_riskiest->setItem(line, 4, numberItem(count(risk.classSizes[row])));
+        const std::optional<std::size_t> top = risk.topContributor(row);
+        m_riskiest->setItem(line, 5,
+                            new QTableWidgetItem(top ? names.value(risk.keyColumns[*top]) : QStringLiteral("–")));
+        for (std::size_t key = 0; key < risk.keyColumns.size(); ++key) {
+            auto* item = new QTableWidgetItem;
+            if (showValues) {
+                item->setText(
+                    QString::fromStdString(m_table->text(row, static_cast<std::size_t>(risk.keyColumns[key]))));
+            } else {
+                item->setText(tr("redacted"));
+                item->setFont(redactedFont);
+                item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+            }
+            m_riskiest->setItem(line, 6 + static_cast<int>(key), item);
+        }
+    }
+    m_riskiest->resizeColumnsToContents();
+}
+
+void RiskView::updateActions()
+{
+    const bool running = m_controller->isRunning();
+    m_assessButton->setEnabled(m_table != nullptr && m_keys->count() > 0 && !running);
+    m_stopButton->setEnabled(running);
+}
+
+} // namespace qiscout::ui

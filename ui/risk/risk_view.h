@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <QWidget>
+
+#include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/risk/risk_assessment.h"
+#include "qiscout/core/table/column_role.h"
+#include "qiscout/core/table/encoded_table.h"
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QVBoxLayout;
+QT_END_NAMESPACE
+
+namespace qiscout::ui {
+
+class AttributeContributionChart;
+class RecordRiskHistogramChart;
+class RiskController;
+
+/// The "Risk" step (#16): how exposed each record is on the key columns (SUDA, DIS-SUDA,
+/// individual risk), which records are riskiest and why, and how many people in the population
+/// are likely unique. The assessment runs in a RiskController, cancellable.
+class RiskView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RiskView(QWidget* parent = nullptr);
+    ~RiskView() override;
+
+    /// The table later assessments run on; clears what the view shows.
+    void setTable(std::shared_ptr<const core::EncodedTable> table);
+    /// Key columns from the roles: the quasi-identifier candidates that take part in the latest
+    /// findings (all candidates without findings) are ticked; the first Weight column gives the
+    /// sampling weights; records in classes of at most k are at risk.
+    void prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult, std::uint64_t k);
+    /// What an assessment started now would be asked.
+    [[nodiscard]] core::RiskParameters parameters() const;
+    /// Assesses with the settings shown; ends in assessmentShown or assessmentFailed.
+    void assess();
+    void cancel();
+
+    [[nodiscard]] RiskController* controller() const { return m_controller; }
+    [[nodiscard]] const std::shared_ptr<const core::RiskAssessment>& assessment() const { return m_assessment; }
+    [[nodiscard]] QListWidget* keyColumnList() const { return m_keys; }
+    [[nodiscard]] QDoubleSpinBox* samplingPercentBox() const { return m_samplingPercent; }
+    [[nodiscard]] QComboBox* measureBox() const { return m_measure; }
+    [[nodiscard]] RecordRiskHistogramChart* histogramChart() const { return m_histogram; }
+    [[nodiscard]] AttributeContributionChart* contributionChart() const { return m_contributions; }
+    [[nodiscard]] QTableWidget* riskiestTable() const { return m_riskiest; }
+    [[nodiscard]] QCheckBox* showValuesBox() const { return m_showValues; }
+    /// The plain-words lines about the population, each with its model in the tooltip.
+    [[nodiscard]] QList<QLabel*> populationLines() const;
+
+Q_SIGNALS:
+    void backRequested();
+    /// An assessment finished and is shown.
+    void assessmentShown();
+    void assessmentFailed(const QString& message);
+
+private:
+    void createWidgets();
+    void showAssessment(std::shared_ptr<const core::RiskAssessment> assessment);
+    void showPlainWords();
+    void fillRiskiest();
+    void clearResults(const QString& status);
+    void updateActions();
+    [[nodiscard]] QStringList columnNames() const;
+
+    RiskController* m_controller = nullptr;
+    std::shared_ptr<const core::EncodedTable> m_table;
+    std::shared_ptr<const core::RiskAssessment> m_assessment;
+    std::vector<std::uint32_t> m_riskiestRows;
+    std::optional<int> m_weightColumn;
+    std::uint64_t m_k = 1;
+
+    QPushButton* m_assessButton = nullptr;
+    QPushButton* m_stopButton = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    QListWidget* m_keys = nullptr;
+    QDoubleSpinBox* m_samplingPercent = nullptr;
+    QComboBox* m_scoring = nullptr;
+    QLabel* m_weightLabel = nullptr;
+    QLabel* m_sampleWords = nullptr;
+    QVBoxLayout* m_populationBox = nullptr;
+    QComboBox* m_measure = nullptr;
+    RecordRiskHistogramChart* m_histogram = nullptr;
+    AttributeContributionChart* m_contributions = nullptr;
+    QCheckBox* m_showValues = nullptr;
+    QTableWidget* m_riskiest = nullptr;
+};
+
+} // namespace qiscout::ui
