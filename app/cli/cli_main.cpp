@@ -51,6 +51,7 @@ int runCli(int argc, char** argv)
     addBenchDependenciesCommand(app, selected);
     addBenchDlInferenceCommand(app, selected);
     addRiskCommand(app, selected);
+    addBenchRiskCommand(app, selected);
 
     try {
         app.parse(argc, argv);

@@ -31,5 +31,6 @@ void addAttackCheckCommand(CLI::App& app, Command& selected);
 void addBenchDependenciesCommand(CLI::App& app, Command& selected);
 void addBenchDlInferenceCommand(CLI::App& app, Command& selected);
 void addRiskCommand(CLI::App& app, Command& selected);
+void addBenchRiskCommand(CLI::App& app, Command& selected);
 
 } // namespace qiscout::cli
