@@ -21,6 +21,7 @@
 
 #include "charts/attribute_contribution_chart.h"
 #include "charts/record_risk_histogram_chart.h"
+#include "common/counted_noun.h"
 #include "risk/risk_controller.h"
 
 namespace qiscout::ui {
@@ -275,7 +276,9 @@ void RiskView::assess()
         Q_EMIT assessmentFailed(message);
         return;
     }
-    clearResults(tr("Scoring the records on %n key column(s)…", nullptr, request.keyColumns.size()));
+    clearResults(tr("Scoring the records on %1…")
+                     .arg(countedNoun(static_cast<std::uint64_t>(request.keyColumns.size()), tr("key column"),
+                                      tr("key columns"))));
     m_progress->setRange(0, 0);
     m_controller->start(request);
 }
@@ -326,9 +329,10 @@ void RiskView::showAssessment(std::shared_ptr<const core::RiskAssessment> assess
     m_assessment = std::move(assessment);
     const core::RiskAssessment& risk = *m_assessment;
     m_riskiestRows = risk.riskiestRows(listedRecords);
-    m_status->setText(
-        tr("Assessed %1 records on %n key column(s) in %2 s.", nullptr, static_cast<int>(risk.keyColumns.size()))
-            .arg(count(risk.rowCount), QLocale().toString(risk.seconds, 'f', 2)));
+    m_status->setText(tr("Assessed %1 on %2 in %3 s.")
+                          .arg(countedNoun(risk.rowCount, tr("record"), tr("records")),
+                               countedNoun(risk.keyColumns.size(), tr("key column"), tr("key columns")),
+                               QLocale().toString(risk.seconds, 'f', 2)));
     showPlainWords();
     m_histogram->setAssessment(m_assessment);
     m_contributions->setAssessment(risk, columnNames());
