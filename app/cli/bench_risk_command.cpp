@@ -45,7 +45,7 @@ int runBenchRisk(const BenchRiskOptions& options)
         if (!input.table)
             return input.exitCode;
         const core::EncodedTable& table = *input.table;
-        const int keys = std::min({options.columns, static_cast<int>(table.columnCount()), core::ColumnSet::capacity});
+        const int keys = std::min(options.columns, static_cast<int>(table.columnCount()));
         for (const int threads : options.threads) {
             core::RiskParameters parameters;
             parameters.keyColumns = core::ColumnSet::firstN(keys);

@@ -237,7 +237,7 @@ void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::S
     const QStringList names = columnNames();
     m_keys->clear();
     m_weightColumn.reset();
-    const int columns = std::min<int>(static_cast<int>(roles.size()), core::ColumnSet::capacity);
+    const auto columns = static_cast<int>(roles.size());
     for (int column = 0; column < columns; ++column) {
         const core::ColumnRole role = roles[static_cast<std::size_t>(column)];
         if (role == core::ColumnRole::Weight && !m_weightColumn)
