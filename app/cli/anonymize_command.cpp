@@ -16,17 +16,19 @@
 
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/protected_table.h"
-#include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/io/atomic_file_writer.h"
 #include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/report/protected_release.h"
 #include "qiscout/core/report/protection_report.h"
 
 #include "command.h"
+#include "dl_inference_anonymize.h"
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "json_output.h"
 #include "load_flags.h"
 #include "protection_flags.h"
+#include "quasi_identifier_recheck.h"
 #include "report_option.h"
 #include "table_input.h"
 
@@ -44,6 +46,7 @@ struct AnonymizeOptions {
     std::string out;
     std::string json;
     ProtectionFlags protection;
+    DlInferenceFlags dlInference;
     ReportRequest report;
     LoadFlags load;
 };
@@ -51,25 +54,6 @@ struct AnonymizeOptions {
 double secondsSince(std::chrono::steady_clock::time_point start)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-/// The scan k of the re-check: a K-anonymous table has no class of K - 1 rows or fewer.
-std::uint64_t verificationK(std::uint64_t k)
-{
-    return k > 1 ? k - 1 : 1;
-}
-
-/// The quasi-identifier search over `columns` (default: every column) of `table` at `k`.
-core::SearchResult quasiIdentifierSearch(const core::EncodedTable& table, std::uint64_t k, std::optional<int> threads,
-                                         std::optional<core::ColumnSet> columns, core::Algorithm algorithm,
-                                         std::stop_token stop)
-{
-    core::SearchParameters parameters;
-    parameters.k = k;
-    parameters.threads = threads;
-    parameters.columns = columns;
-    core::NullObserver quiet;
-    return core::runSearch(table, parameters, algorithm, std::move(stop), quiet);
 }
 
 Json levelsJson(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
@@ -118,6 +102,11 @@ int runAnonymize(const AnonymizeOptions& options)
         return input.exitCode;
     core::EncodedTable table = std::move(*input.table);
     timings.load = input.seconds;
+    if (options.dlInference.requested())
+        return runDlInferenceAnonymize(std::move(table),
+                                       {options.dlInference, options.protection, options.k, options.threads,
+                                        options.out, options.json, options.report, timings.load},
+                                       interrupt.token());
 
     core::AnonymizationParameters parameters;
     core::AnonymizationResult result;
@@ -288,6 +277,7 @@ int runAnonymize(const AnonymizeOptions& options)
         core::buildProtectionReport(table, parameters, result, *applied, report.result, *kept, *after);
     protection.outputPath = options.out;
     report.protection = std::move(protection);
+    report.protectedRelease = core::latticeRelease(*applied, parameters);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
     return writeReports(options.report, report, interrupt.token());
 }
@@ -317,6 +307,7 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
                         "Write the protected table to this file, atomically: CSV (.csv, .tsv, .txt, or any other "
                         "name), SPSS (.sav, .zsav) or Stata (.dta)");
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    options->dlInference.addTo(*command);
     addReportOptions(*command, options->report);
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runAnonymize(*options); }; });

@@ -18,4 +18,19 @@ CLI::Validator atLeastOne()
         "N>=1");
 }
 
+std::optional<std::vector<std::string>> splitFromRight(const std::string& text, int fields)
+{
+    std::vector<std::string> parts(static_cast<std::size_t>(fields) + 1);
+    std::size_t end = text.size();
+    for (int field = fields; field > 0; --field) {
+        const std::size_t colon = end == 0 ? std::string::npos : text.rfind(':', end - 1);
+        if (colon == std::string::npos || colon == 0)
+            return std::nullopt;
+        parts[static_cast<std::size_t>(field)] = text.substr(colon + 1, end - colon - 1);
+        end = colon;
+    }
+    parts[0] = text.substr(0, end);
+    return parts;
+}
+
 } // namespace qiscout::cli

@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +17,11 @@ namespace qiscout::cli {
 
 /// Accepts a whole number of at least 1 ("--threads must be a whole number of at least 1, not '0'").
 [[nodiscard]] CLI::Validator atLeastOne();
+
+/// "age:entropy:3" -> {"age", "entropy", "3"}: the last `fields` colon-separated fields of a
+/// COLUMN:...:VALUE specification, and everything before them as the column name (which may itself
+/// hold colons). nullopt when there are fewer fields or the column name is empty.
+[[nodiscard]] std::optional<std::vector<std::string>> splitFromRight(const std::string& text, int fields);
 
 /// Restricts an option to the names of an enum's one table in core and stores the value it names
 /// ("--algorithm must be one of auto, fpvi, mtui, suda2, brute, border, not 'foo'").

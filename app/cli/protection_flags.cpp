@@ -9,6 +9,7 @@
 #include "qiscout/core/anonymization/t_closeness.h"
 
 #include "column_selection.h"
+#include "flag_checks.h"
 
 namespace qiscout::cli {
 namespace {
@@ -20,23 +21,6 @@ std::optional<double> numberIn(std::string_view text)
     if (text.empty() || error != std::errc{} || end != text.data() + text.size())
         return std::nullopt;
     return value;
-}
-
-/// "age:entropy:3" -> {"age", "entropy", "3"}: the last `fields` colon-separated fields, and
-/// everything before them as the column name (which may itself hold colons).
-std::optional<std::vector<std::string>> splitFromRight(const std::string& text, int fields)
-{
-    std::vector<std::string> parts(static_cast<std::size_t>(fields) + 1);
-    std::size_t end = text.size();
-    for (int field = fields; field > 0; --field) {
-        const std::size_t colon = end == 0 ? std::string::npos : text.rfind(':', end - 1);
-        if (colon == std::string::npos || colon == 0)
-            return std::nullopt;
-        parts[static_cast<std::size_t>(field)] = text.substr(colon + 1, end - colon - 1);
-        end = colon;
-    }
-    parts[0] = text.substr(0, end);
-    return parts;
 }
 
 } // namespace
@@ -89,15 +73,13 @@ void ProtectionFlags::addTo(CLI::App& command)
         ->type_name("SPEC");
 }
 
-core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table, std::uint64_t k,
-                                                          double suppressionLimit, core::UtilityMetric metric,
-                                                          std::optional<int> threads) const
+std::vector<ProtectionFlags::NamedQuasiIdentifier>
+ProtectionFlags::quasiIdentifiers(const core::EncodedTable& table) const
 {
-    core::AnonymizationParameters parameters;
+    std::vector<NamedQuasiIdentifier> named;
     for (const std::string& spec : m_quasiIdentifiers) {
         // The whole argument may be a column name holding '='; otherwise COLUMN=FILE splits at the
         // first '=' whose left side names a column.
-        core::QuasiIdentifierSpec quasiIdentifier;
         std::optional<int> column = columnNamed(table, spec);
         std::size_t equals = spec.find('=');
         while (!column && equals != std::string::npos) {
@@ -108,12 +90,25 @@ core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTab
         if (!column)
             throw UnknownColumnError("--qi names '" + spec.substr(0, spec.find('=')) + "', which is not a column of " +
                                      table.sourcePath + ".");
-        quasiIdentifier.column = *column;
-        if (spec.size() > table.columns[static_cast<std::size_t>(*column)].name.size()) {
-            quasiIdentifier.hierarchySource = spec.substr(equals + 1);
-            quasiIdentifier.hierarchy = core::readHierarchyFile(quasiIdentifier.hierarchySource);
+        const bool hasFile = spec.size() > table.columns[static_cast<std::size_t>(*column)].name.size();
+        named.push_back({*column, hasFile ? spec.substr(equals + 1) : std::string()});
+    }
+    return named;
+}
+
+core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table, std::uint64_t k,
+                                                          double suppressionLimit, core::UtilityMetric metric,
+                                                          std::optional<int> threads) const
+{
+    core::AnonymizationParameters parameters;
+    for (const NamedQuasiIdentifier& named : quasiIdentifiers(table)) {
+        core::QuasiIdentifierSpec quasiIdentifier;
+        quasiIdentifier.column = named.column;
+        if (!named.hierarchyFile.empty()) {
+            quasiIdentifier.hierarchySource = named.hierarchyFile;
+            quasiIdentifier.hierarchy = core::readHierarchyFile(named.hierarchyFile);
         } else {
-            quasiIdentifier.hierarchy = core::automaticHierarchy(table.columns[static_cast<std::size_t>(*column)]);
+            quasiIdentifier.hierarchy = core::automaticHierarchy(table.columns[static_cast<std::size_t>(named.column)]);
             quasiIdentifier.hierarchySource = "automatic";
         }
         parameters.quasiIdentifiers.push_back(std::move(quasiIdentifier));

@@ -20,7 +20,16 @@ namespace qiscout::cli {
 /// --l-diversity COLUMN:recursive:C:L and --t-closeness COLUMN:T (both repeatable).
 class ProtectionFlags {
 public:
+    /// One --qi argument resolved against a table.
+    struct NamedQuasiIdentifier {
+        int column = 0;
+        /// The hierarchy file after '='; empty for the automatic hierarchy.
+        std::string hierarchyFile;
+    };
+
     void addTo(CLI::App& command);
+    /// The --qi columns in the order given. Throws UnknownColumnError for a name that is not a column.
+    [[nodiscard]] std::vector<NamedQuasiIdentifier> quasiIdentifiers(const core::EncodedTable& table) const;
     /// The parameters for table with k-anonymity at k first, then the other models. Throws
     /// UnknownColumnError for a name that is not a column, HierarchyError for a hierarchy file
     /// that cannot be read or used, std::invalid_argument for a model the table cannot have.
