@@ -1,12 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -16,8 +26,15 @@
 
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/report/dependency_analysis.h"
+#include "qiscout/core/report/report.h"
+#include "qiscout/core/report/report_writers.h"
 #include "qiscout/core/table/column_role.h"
+#include "qiscout/ui/main_window.h"
 
+#include "protect/detail_lost_chart.h"
+#include "protect/dl_inference_panel.h"
+#include "protect/dl_inference_runner.h"
 #include "protect/hierarchy_editor.h"
 #include "protect/privacy_settings_panel.h"
 #include "protect/protect_view.h"
@@ -92,6 +109,8 @@ private Q_SLOTS:
     void picksAnotherTransformation();
     void cancelStopsTheSearch();
     void protectsSd2011FromTheSuggestion();
+    void exportsTheReportWithTheProtection();
+    void publishesWithDlInference();
 };
 
 void ProtectViewTest::protectsAdultAndExportsWhatItShows()
@@ -128,6 +147,22 @@ void ProtectViewTest::protectsAdultAndExportsWhatItShows()
     QCOMPARE(view.latticeView()->stateCounts().total(), result.lattice.size());
     QCOMPARE(view.summaryView()->levelsTable()->rowCount(), static_cast<int>(adultColumns.size()));
     QVERIFY(outcome->suppressedRows.size() <= static_cast<std::size_t>(0.02 * table->rowCount));
+
+    // The detail lost per column, as a chart: one bar per coarsened column in the set-up's order,
+    // each the loss metric of that column; the optimum coarsens something, so some bar is above 0.
+    const auto bars = view.detailLostChart()->bars();
+    const auto& quasiIdentifiers = view.controller()->parameters().quasiIdentifiers;
+    QCOMPARE(bars.size(), static_cast<qsizetype>(quasiIdentifiers.size()));
+    QCOMPARE(outcome->columnLoss.size(), quasiIdentifiers.size());
+    for (std::size_t q = 0; q < quasiIdentifiers.size(); ++q) {
+        const auto column = static_cast<std::size_t>(quasiIdentifiers[q].column);
+        QCOMPARE(bars[static_cast<qsizetype>(q)].first, QString::fromStdString(table->columns[column].name));
+        QCOMPARE(bars[static_cast<qsizetype>(q)].second, static_cast<int>(std::lround(100.0 * outcome->columnLoss[q])));
+    }
+    QVERIFY(std::any_of(bars.begin(), bars.end(), [](const auto& bar) { return bar.second > 0; }));
+    const auto series = view.detailLostChart()->chart()->series();
+    QCOMPARE(series.size(), qsizetype{1});
+    QCOMPARE(static_cast<QAbstractBarSeries*>(series.front())->barSets().front()->count(), bars.size());
 
     // The data view shows the protected table, withheld rows and coarsened cells marked.
     auto* model = view.protectedTableModel();
@@ -236,13 +271,19 @@ void ProtectViewTest::cancelStopsTheSearch()
     view.setSettings(settings);
     QSignalSpy ended(&view, &ProtectView::protectionEnded);
     QSignalSpy failed(&view, &ProtectView::protectionFailed);
+    QElapsedTimer timer;
+    qint64 searchReturned = -1;
+    connect(view.controller(), &qiscout::ui::ProtectionController::searchFinished, this,
+            [&] { searchReturned = timer.elapsed(); });
     view.protect();
     QVERIFY(view.controller()->isRunning());
-    QElapsedTimer timer;
     timer.start();
     view.cancel();
     QVERIFY2(waitFor(ended), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
-    qWarning("cancel to searchFinished: %lld ms", static_cast<long long>(timer.elapsed()));
+    // The README's figure: the search answers a stop given during its set-up at once.
+    qWarning("cancel to searchFinished: %lld ms, to protectionEnded: %lld ms, checked %llu",
+             static_cast<long long>(searchReturned), static_cast<long long>(timer.elapsed()),
+             static_cast<unsigned long long>(view.controller()->result()->stats.checked));
     QCOMPARE(ended.first().at(0).toBool(), false);
     QVERIFY(!view.controller()->isRunning());
     QVERIFY(!view.controller()->result()->complete);
@@ -269,6 +310,196 @@ void ProtectViewTest::protectsSd2011FromTheSuggestion()
     QVERIFY(outcome->assessment.acceptable);
     QCOMPARE(outcome->after.rowsAtRisk, std::uint64_t{0});
     QCOMPARE(outcome->after.quasiIdentifiers, std::uint64_t{0});
+}
+
+void ProtectViewTest::exportsTheReportWithTheProtection()
+{
+    // The window's report from the Protect step (#15): the findings plus "Protection applied" on
+    // the outcome shown, naming the exported file; with l-diversity also the FFD-attack verdict.
+    qiscout::ui::MainWindow window;
+    QSignalSpy tableShown(&window, &qiscout::ui::MainWindow::tableShown);
+    window.loadTable(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/fertility.csv"), {});
+    QVERIFY(tableShown.wait(searchTimeoutMs));
+    window.setGroupSize(2);
+    QSignalSpy analysed(&window, &qiscout::ui::MainWindow::analysisEnded);
+    window.runAnalysis();
+    QVERIFY(waitFor(analysed));
+    QVERIFY(!window.reportToExport().protection);
+
+    QSignalSpy protectionShown(&window, &qiscout::ui::MainWindow::protectionShown);
+    window.protect({}, std::nullopt);
+    QVERIFY(waitFor(protectionShown));
+    ProtectView* view = window.protectView();
+    QVERIFY(view->reportButton()->isEnabled());
+    QTemporaryDir directory;
+    const QString path = directory.filePath(QStringLiteral("fertility-protected.csv"));
+    QVERIFY(view->exportTable(path));
+    const auto outcome = view->controller()->outcome();
+    const qiscout::core::ReportInput input = window.reportToExport();
+    QVERIFY(input.protection.has_value());
+    const qiscout::core::ProtectionReport& protection = *input.protection;
+    QCOMPARE(protection.rows, window.table()->rowCount);
+    QCOMPARE(protection.suppressedRows, static_cast<std::uint64_t>(outcome->suppressedRows.size()));
+    QCOMPARE(protection.columns.size(), outcome->transformation.levels.size());
+    for (std::size_t q = 0; q < protection.columns.size(); ++q)
+        QCOMPARE(protection.columns[q].level, outcome->transformation.levels[q]);
+    QCOMPARE(protection.before.quasiIdentifiers, outcome->before.quasiIdentifiers);
+    QCOMPARE(protection.after.quasiIdentifiers, outcome->after.quasiIdentifiers);
+    QCOMPARE(protection.after.rows, window.table()->rowCount - outcome->suppressedRows.size());
+    // Rows some quasi-identifier isolates are in a small group on all the columns together.
+    QVERIFY(protection.before.rowsAtRisk <= outcome->before.rowsAtRisk);
+    QCOMPARE(protection.before.rowsAtRisk > 0, outcome->before.quasiIdentifiers > 0);
+    QCOMPARE(protection.outputPath, QDir::toNativeSeparators(path).toStdString());
+    QVERIFY(!input.protectedRelease.has_value());
+    const auto report = qiscout::core::buildReport(input);
+    QVERIFY(report.protection.has_value());
+    const std::string html = qiscout::core::reportToHtml(report);
+    QVERIFY(html.find("Protection applied") != std::string::npos);
+    QVERIFY(html.find(protection.summary().front()) != std::string::npos ||
+            html.find("fertility-protected.csv") != std::string::npos);
+
+    // With l-diversity on a sensitive column the dependencies section checks the kept rows.
+    auto settings = view->settings();
+    settings.diversity = qiscout::core::DiversitySetting{"work", qiscout::core::DiversityVariant::Distinct, 2.0, 1.0};
+    std::erase_if(settings.quasiIdentifiers, [](const auto& column) { return column.column == "work"; });
+    view->setSettings(settings);
+    view->protect();
+    QVERIFY(waitFor(protectionShown, 2));
+    const auto diverse = view->controller()->outcome();
+    const qiscout::core::ReportInput withRelease = window.reportToExport();
+    QVERIFY(withRelease.protectedRelease.has_value());
+    QCOMPARE(withRelease.protectedRelease->sensitive, std::string("work"));
+    QCOMPARE(withRelease.protectedRelease->requirement.l, std::uint64_t{2});
+    QCOMPARE(withRelease.protectedRelease->table->rowCount, window.table()->rowCount - diverse->suppressedRows.size());
+    const auto released = qiscout::core::buildReport(withRelease);
+    QVERIFY(released.dependencies.release.has_value());
+    QCOMPARE(released.dependencies.release->rows, withRelease.protectedRelease->table->rowCount);
+    QCOMPARE(released.dependencies.release->nonDiverseGroups, std::uint64_t{0});
+
+    // Back at the findings the report is the findings alone.
+    window.showFindings();
+    QVERIFY(!window.reportToExport().protection.has_value());
+}
+
+void ProtectViewTest::publishesWithDlInference()
+{
+    // The Dependency attack tab (#18): (d, l)-inference on the ticked columns, removed rows shown
+    // withheld and left out of the export, the export proved against Definition 8 from its cells.
+    const auto table = loadShared("adult.csv");
+    const std::vector<std::string> quasiIdentifiers{"age", "education-num", "sex", "race"};
+    ProtectView view;
+    view.resize(1400, 900);
+    view.setTable(table);
+    view.prepare(candidates(*table, {quasiIdentifiers.begin(), quasiIdentifiers.end()}), nullptr, 4);
+    auto* panel = view.dlInferencePanel();
+    panel->sensitiveComboBox()->setCurrentText(QStringLiteral("occupation"));
+    panel->dSpinBox()->setValue(40);
+    panel->lSpinBox()->setValue(3);
+    QSignalSpy shown(&view, &ProtectView::dlInferenceShown);
+    QVERIFY(panel->runButton()->isEnabled());
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(waitFor(shown));
+
+    const auto outcome = view.dlInferenceOutcome();
+    QVERIFY(outcome);
+    const auto& removed = outcome->anonymization.removedRows;
+    QCOMPARE(outcome->published->rowCount + removed.size(), static_cast<std::size_t>(table->rowCount));
+    QVERIFY(panel->resultText().contains(QLocale().toString(static_cast<qulonglong>(removed.size()))));
+    QVERIFY(panel->resultText().contains(QStringLiteral("holds")));
+    QCOMPARE(view.detailLostChart()->bars().size(), static_cast<qsizetype>(quasiIdentifiers.size()));
+    auto* model = view.protectedTableModel();
+    QCOMPARE(model->rowCount(), static_cast<int>(table->rowCount));
+    if (!removed.empty()) {
+        const int row = static_cast<int>(removed.front());
+        QVERIFY(model->data(model->index(row, 0), qiscout::ui::ProtectedTableModel::WithheldRole).toBool());
+        QCOMPARE(model->data(model->index(row, 0), Qt::DisplayRole).toString(), QStringLiteral("*"));
+    }
+
+    // The exported file, grouped by its quasi-identifier cells: groups of at least k rows,
+    // d-close, and (l-overlapping, l-non-overlapping) over every set and pair of value sets.
+    QTemporaryDir directory;
+    const QString path = directory.filePath(QStringLiteral("adult-dl.csv"));
+    QString error;
+    QVERIFY2(view.exportTable(path, &error), qPrintable(error));
+    const EncodedTable reread = qiscout::core::loadTable(path.toStdString());
+    QCOMPARE(reread.rowCount, outcome->published->rowCount);
+    std::vector<std::size_t> columns;
+    for (const auto& name : quasiIdentifiers)
+        for (std::size_t column = 0; column < reread.columnCount(); ++column)
+            if (reread.columns[column].name == name)
+                columns.push_back(column);
+    std::size_t sensitive = 0;
+    while (reread.columns[sensitive].name != "occupation")
+        ++sensitive;
+    std::map<std::vector<std::string>, std::map<std::string, std::uint64_t>> groups;
+    for (std::uint32_t row = 0; row < reread.rowCount; ++row) {
+        std::vector<std::string> key;
+        for (const std::size_t column : columns)
+            key.push_back(reread.text(row, column));
+        ++groups[key][reread.text(row, sensitive)];
+    }
+    std::set<std::set<std::string>> valueSets;
+    for (const auto& [key, counts] : groups) {
+        std::uint64_t rows = 0;
+        std::uint64_t low = std::numeric_limits<std::uint64_t>::max();
+        std::uint64_t high = 0;
+        std::set<std::string> values;
+        for (const auto& [value, count] : counts) {
+            rows += count;
+            low = std::min(low, count);
+            high = std::max(high, count);
+            values.insert(value);
+        }
+        QVERIFY(rows >= 5);
+        QVERIFY2(high - low <= 40, "a group is not d-close");
+        valueSets.insert(values);
+    }
+    const std::vector<std::set<std::string>> sets(valueSets.begin(), valueSets.end());
+    QVERIFY(sets.size() <= 16);
+    for (std::uint32_t mask = 1; mask < (1U << sets.size()); ++mask) {
+        std::optional<std::set<std::string>> common;
+        for (std::size_t i = 0; i < sets.size(); ++i) {
+            if ((mask >> i & 1U) == 0)
+                continue;
+            if (!common) {
+                common = sets[i];
+                continue;
+            }
+            std::set<std::string> both;
+            std::set_intersection(common->begin(), common->end(), sets[i].begin(), sets[i].end(),
+                                  std::inserter(both, both.end()));
+            common = std::move(both);
+        }
+        QVERIFY2(common->empty() || common->size() >= 3, "an intersection of groups holds fewer than l values");
+    }
+    for (const auto& first : sets)
+        for (const auto& second : sets) {
+            std::set<std::string> rest;
+            std::set_difference(first.begin(), first.end(), second.begin(), second.end(),
+                                std::inserter(rest, rest.end()));
+            QVERIFY2(rest.empty() || rest.size() >= 3, "a difference of two groups holds fewer than l values");
+        }
+
+    // The report's verdict after protection: Definition 8 holds and the FFD attack fails.
+    qiscout::core::ReportInput input;
+    QVERIFY(view.describeProtection(input));
+    QVERIFY(!input.protection.has_value());
+    QVERIFY(input.protectedRelease.has_value());
+    QCOMPARE(input.protectedRelease->requirement.d, std::optional<std::uint64_t>(40));
+    qiscout::core::ColumnSet examined;
+    qiscout::core::ColumnSet protectedColumns;
+    for (std::size_t column = 0; column < table->columnCount(); ++column) {
+        const auto& name = table->columns[column].name;
+        if (std::find(quasiIdentifiers.begin(), quasiIdentifiers.end(), name) != quasiIdentifiers.end())
+            protectedColumns = protectedColumns.with(static_cast<int>(column));
+        if (name == "occupation" || name == "workclass")
+            examined = examined.with(static_cast<int>(column));
+    }
+    const auto analysis = qiscout::core::analyseDependencies(*table, examined.united(protectedColumns),
+                                                             protectedColumns, 2, input.protectedRelease);
+    QVERIFY(analysis.release.has_value());
+    QVERIFY(analysis.release->dlInference);
+    QVERIFY(!analysis.release->attackSucceeds());
 }
 
 QTEST_MAIN(ProtectViewTest)

@@ -188,6 +188,7 @@ void MainWindow::createWidgets()
     connect(m_risk, &RiskView::backRequested, this, &MainWindow::showFindings);
     connect(m_risk, &RiskView::assessmentShown, this, &MainWindow::riskShown);
     connect(m_risk, &RiskView::assessmentFailed, this, &MainWindow::analysisFailed);
+    connect(m_protect, &ProtectView::reportRequested, this, &MainWindow::exportReport);
 
     const auto addDock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
         auto* dock = new QDockWidget(title, this);
@@ -483,6 +484,7 @@ void MainWindow::updateActions()
     m_saveProjectAsAction->setEnabled(hasTable);
     m_clearFilterAction->setEnabled(m_rows->isShowingIsolatedRows());
     m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
+    m_protect->setReportAvailable(hasTable && m_lastResult && m_lastResult->complete);
     m_protectAction->setEnabled(hasTable && m_stack->currentWidget() != m_protectPage);
     m_riskAction->setEnabled(hasTable && m_stack->currentWidget() != m_riskPage);
 }
@@ -812,6 +814,15 @@ core::ReportInput MainWindow::reportInput() const
     return input;
 }
 
+core::ReportInput MainWindow::reportToExport() const
+{
+    core::ReportInput input = reportInput();
+    // From the Protect step the report also proves the protection shown there.
+    if (m_stack->currentWidget() == m_protectPage)
+        m_protect->describeProtection(input);
+    return input;
+}
+
 void MainWindow::showSearchSpace()
 {
     // Before a run the lattice shows what would be searched; after one it keeps showing the answer.
@@ -826,7 +837,7 @@ void MainWindow::exportReport()
 {
     if (!m_table || !m_lastResult || !m_lastResult->complete)
         return;
-    const QString written = exportReportInteractively(this, reportInput(), m_lattice->grab().toImage());
+    const QString written = exportReportInteractively(this, reportToExport(), m_lattice->grab().toImage());
     if (!written.isEmpty())
         statusBar()->showMessage(tr("Report written to %1.").arg(QDir::toNativeSeparators(written)), 5000);
 }

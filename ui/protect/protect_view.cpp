@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: the Protect step assembles its set-up tabs, the run bar, the lattice and the
+// result tabs, and shows either outcome (the lattice search's or (d, l)-inference's) in all of them;
+// the parts with logic of their own live in their own files (controller, runner, panels, charts).
 #include "protect/protect_view.h"
 
 #include <exception>
 #include <filesystem>
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -22,8 +26,12 @@
 
 #include "qiscout/core/anonymization/protection_suggestion.h"
 #include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/report/protected_release.h"
 
 #include "charts/class_size_histogram_chart.h"
+#include "protect/detail_lost_chart.h"
+#include "protect/dl_inference_panel.h"
+#include "protect/dl_inference_runner.h"
 #include "protect/hierarchy_editor.h"
 #include "protect/privacy_settings_panel.h"
 #include "protect/protected_table_model.h"
@@ -49,7 +57,10 @@ QScrollArea* scrolled(QWidget* widget, QWidget* parent)
 
 } // namespace
 
-ProtectView::ProtectView(QWidget* parent) : QWidget(parent), m_controller(new ProtectionController(this))
+ProtectView::ProtectView(QWidget* parent)
+    : QWidget(parent)
+    , m_controller(new ProtectionController(this))
+    , m_dlRunner(new DlInferenceRunner(this))
 {
     createWidgets();
     connect(m_controller, &ProtectionController::searchStarted, this,
@@ -87,6 +98,16 @@ ProtectView::ProtectView(QWidget* parent) : QWidget(parent), m_controller(new Pr
         updateActions();
     };
     connect(m_lattice, &TransformationLatticeView::transformationPicked, this, pick);
+    connect(m_dlPanel, &DlInferencePanel::runRequested, this, &ProtectView::runDlInference);
+    connect(m_dlRunner, &DlInferenceRunner::finished, this, &ProtectView::showDlInference);
+    connect(m_dlRunner, &DlInferenceRunner::failed, this, [this](const QString& message) {
+        m_dlPanel->showMessage(tr("Could not publish: %1").arg(message.toHtmlEscaped()));
+        updateActions();
+    });
+    connect(m_dlRunner, &DlInferenceRunner::stopped, this, [this] {
+        m_dlPanel->showMessage(tr("Stopped."));
+        updateActions();
+    });
     connect(m_choices, &TransformationChoicesView::transformationPicked, this, pick);
     connect(m_editor, &HierarchyEditor::edited, this, [this] {
         updateProtectButton();
@@ -119,6 +140,11 @@ void ProtectView::createWidgets()
     m_exportButton = new QPushButton(tr("Export Table…"), this);
     m_exportButton->setToolTip(tr("Write the protected table as CSV"));
     connect(m_exportButton, &QPushButton::clicked, this, &ProtectView::chooseExport);
+    m_reportButton = new QPushButton(tr("Export Report…"), this);
+    m_reportButton->setObjectName(QStringLiteral("protectReportButton"));
+    m_reportButton->setToolTip(
+        tr("Write the findings with a \"Protection applied\" section on the table shown (HTML, PDF, JSON or CSV)"));
+    connect(m_reportButton, &QPushButton::clicked, this, &ProtectView::reportRequested);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("protectStatus"));
     m_busy = new QProgressBar(this);
@@ -131,6 +157,7 @@ void ProtectView::createWidgets()
     bar->addWidget(m_busy);
     bar->addWidget(m_status, 1);
     bar->addWidget(m_exportButton);
+    bar->addWidget(m_reportButton);
     layout->addLayout(bar);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -140,6 +167,9 @@ void ProtectView::createWidgets()
     m_privacy = new PrivacySettingsPanel(setup);
     setup->addTab(m_editor, tr("Columns"));
     setup->addTab(scrolled(m_privacy, setup), tr("Privacy"));
+    m_dlPanel = new DlInferencePanel(setup);
+    setup->addTab(scrolled(m_dlPanel, setup), tr("Dependency attack"));
+    m_setupTabs = setup;
     splitter->addWidget(setup);
 
     auto* results = new QSplitter(Qt::Vertical, splitter);
@@ -156,6 +186,8 @@ void ProtectView::createWidgets()
     chartsLayout->addWidget(m_beforeChart);
     chartsLayout->addWidget(m_afterChart);
     m_resultTabs->addTab(charts, tr("Group sizes"));
+    m_lossChart = new DetailLostChart(m_resultTabs);
+    m_resultTabs->addTab(m_lossChart, tr("Detail lost"));
     m_tableModel = new ProtectedTableModel(this);
     m_tableView = new QTableView(m_resultTabs);
     m_tableView->setModel(m_tableModel);
@@ -182,11 +214,16 @@ void ProtectView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_controller->setTable(m_table);
     m_editor->setTable(m_table);
     m_privacy->setTable(m_table);
+    m_dlRunner->cancel();
+    m_dlPanel->setTable(m_table);
+    m_dlOutcome.reset();
+    m_showingDl = false;
     m_lattice->clear();
     m_summary->showMessage(tr("Press <b>Protect</b> to coarsen the ticked columns until nobody stands out."));
     m_choices->clear();
     m_beforeChart->clear();
     m_afterChart->clear();
+    m_lossChart->clear();
     m_tableModel->clearProtection();
     m_status->clear();
     updateActions();
@@ -257,6 +294,7 @@ void ProtectView::protect()
 void ProtectView::cancel()
 {
     m_controller->cancel();
+    m_dlRunner->cancel();
 }
 
 void ProtectView::updateProtectButton()
@@ -270,7 +308,11 @@ void ProtectView::updateActions()
     m_protectButton->setEnabled(m_table != nullptr && !running);
     m_stopButton->setEnabled(running);
     m_busy->setVisible(running);
-    m_exportButton->setEnabled(m_controller->outcome() != nullptr && !m_controller->isChoosing());
+    const bool latticeShown = !m_showingDl && m_controller->outcome() != nullptr && !m_controller->isChoosing();
+    m_exportButton->setEnabled(latticeShown || m_showingDl);
+    m_reportButton->setEnabled(m_reportAvailable &&
+                               (m_showingDl || (latticeShown && m_controller->outcome()->report != nullptr)));
+    m_dlPanel->setRunEnabled(m_table != nullptr && !m_dlRunner->isRunning());
     updateProtectButton();
 }
 
@@ -280,6 +322,7 @@ void ProtectView::searchStarted()
     m_choices->clear();
     m_beforeChart->clear();
     m_afterChart->clear();
+    m_lossChart->clear();
     m_tableModel->clearProtection();
     m_busy->setRange(0, 0);
     showProgress(0, 0, m_lattice->lattice().size(), 0.0);
@@ -326,6 +369,7 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
     const auto& result = m_controller->result();
     const std::optional<core::TransformationAssessment> best =
         result && result->optimum ? result->optimum : std::nullopt;
+    m_showingDl = false;
     m_chosenLevels.reset();
     if (!best || best->transformation != outcome.transformation)
         m_chosenLevels = outcome.transformation.levels;
@@ -335,6 +379,10 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
     const std::uint64_t scanK = outcome.k > 0 ? outcome.k - 1 : 0;
     m_beforeChart->setClassSizes(outcome.before.classSizes, scanK, tr("coarsened columns, original"));
     m_afterChart->setClassSizes(outcome.after.classSizes, scanK, tr("coarsened columns, protected"));
+    QStringList coarsened;
+    for (const auto& spec : m_controller->parameters().quasiIdentifiers)
+        coarsened << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
+    m_lossChart->setLoss(coarsened, outcome.columnLoss);
     std::vector<bool> generalised(m_table->columnCount(), false);
     const auto& parameters = m_controller->parameters();
     for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
@@ -348,21 +396,105 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
 bool ProtectView::exportTable(const QString& path, QString* error)
 {
     const auto& outcome = m_controller->outcome();
-    if (!outcome) {
+    if (!m_showingDl && !outcome) {
         if (error)
             *error = tr("There is no protected table to export yet.");
         return false;
     }
     try {
         const std::filesystem::path target = path.toStdString();
-        core::writeTable(*outcome->protectedTable, target,
+        // After (d, l)-inference the removed rows are left out of the file.
+        core::writeTable(m_showingDl ? *m_dlOutcome->published : *outcome->protectedTable, target,
                          core::tableFileFormatFor(target).value_or(core::TableFileFormat::Csv));
+        if (!m_showingDl)
+            m_exported = {outcome, path};
         return true;
     } catch (const std::exception& exception) {
         if (error)
             *error = QString::fromUtf8(exception.what());
         return false;
     }
+}
+
+void ProtectView::runDlInference()
+{
+    if (!m_table)
+        return;
+    core::DlAnonymizationParameters parameters;
+    if (!m_dlPanel->apply(parameters))
+        return;
+    for (const auto& column : settings().quasiIdentifiers)
+        for (std::size_t index = 0; index < m_table->columnCount(); ++index)
+            if (m_table->columns[index].name == column.column)
+                parameters.quasiIdentifiers.push_back(static_cast<int>(index));
+    parameters.minGroupSize = static_cast<std::uint64_t>(m_privacy->kSpinBox()->value());
+    if (parameters.quasiIdentifiers.empty()) {
+        m_dlPanel->showMessage(tr("Tick at least one column to coarsen under Columns."));
+        return;
+    }
+    m_dlPanel->showMessage(tr("Grouping the rows…"));
+    m_dlRunner->start(m_table, parameters);
+    updateActions();
+}
+
+void ProtectView::showDlInference(const std::shared_ptr<const DlInferenceOutcome>& outcome)
+{
+    m_dlOutcome = outcome;
+    m_showingDl = true;
+    const core::DlAnonymization& anonymization = outcome->anonymization;
+    m_dlPanel->showResult(anonymization, m_table->rowCount);
+    const QLocale locale;
+    m_summary->showMessage(
+        tr("<b>Published with (d, l)-inference</b> on %1 (d = %2, l = %3): %4 groups of at least %5 rows; %6 of %7 "
+           "rows are left out of the published table; detail lost %8 %. %9")
+            .arg(QString::fromStdString(m_table->columns[static_cast<std::size_t>(outcome->parameters.sensitive)].name)
+                     .toHtmlEscaped(),
+                 locale.toString(static_cast<qulonglong>(outcome->parameters.d)),
+                 locale.toString(static_cast<qulonglong>(outcome->parameters.l)),
+                 locale.toString(static_cast<qulonglong>(anonymization.groups.size())),
+                 locale.toString(static_cast<qulonglong>(outcome->parameters.minGroupSize)),
+                 locale.toString(static_cast<qulonglong>(anonymization.removedRows.size())),
+                 locale.toString(static_cast<qulonglong>(m_table->rowCount)),
+                 locale.toString(100.0 * anonymization.informationLoss, 'f', 1),
+                 anonymization.check.satisfied
+                     ? tr("No pair of groups narrows a sensitive value below l, whatever dependency the attacker "
+                          "knows among these columns.")
+                     : tr("The groups do not satisfy (d, l)-inference.")));
+    std::vector<bool> generalised(m_table->columnCount(), false);
+    QStringList names;
+    for (const int column : outcome->parameters.quasiIdentifiers) {
+        generalised[static_cast<std::size_t>(column)] = true;
+        names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(column)].name);
+    }
+    m_tableModel->setProtection(outcome->shown, m_table, std::move(generalised), anonymization.removedRows);
+    m_lossChart->setLoss(names, anonymization.columnLoss);
+    m_beforeChart->clear();
+    m_afterChart->clear();
+    updateActions();
+    Q_EMIT dlInferenceShown();
+}
+
+void ProtectView::setReportAvailable(bool available)
+{
+    m_reportAvailable = available;
+    updateActions();
+}
+
+bool ProtectView::describeProtection(core::ReportInput& input) const
+{
+    if (m_showingDl) {
+        input.protectedRelease = core::dlInferenceRelease(*m_dlOutcome->published, m_dlOutcome->parameters);
+        return true;
+    }
+    const auto& outcome = m_controller->outcome();
+    if (!outcome || !outcome->report)
+        return false;
+    core::ProtectionReport protection = *outcome->report;
+    if (m_exported.first == outcome)
+        protection.outputPath = QDir::toNativeSeparators(m_exported.second).toStdString();
+    input.protection = std::move(protection);
+    input.protectedRelease = outcome->release;
+    return true;
 }
 
 void ProtectView::chooseExport()

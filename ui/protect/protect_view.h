@@ -4,12 +4,14 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <QWidget>
 
 #include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/engines/search_result.h"
+#include "qiscout/core/report/report.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -24,6 +26,9 @@ QT_END_NAMESPACE
 namespace qiscout::ui {
 
 class ClassSizeHistogramChart;
+class DetailLostChart;
+class DlInferencePanel;
+class DlInferenceRunner;
 class HierarchyEditor;
 class PrivacySettingsPanel;
 class ProtectedTableModel;
@@ -31,6 +36,7 @@ class ProtectionController;
 class ProtectionSummaryView;
 class TransformationChoicesView;
 class TransformationLatticeView;
+struct DlInferenceOutcome;
 struct ProtectionOutcome;
 
 /// The Protect step (#15): from the quasi-identifiers found to a table in which nobody stands
@@ -67,6 +73,13 @@ public:
     /// Writes the shown protected table, atomically, in the format its extension names (CSV unless
     /// .tsv, .sav or .dta); false with the reason in `error`.
     bool exportTable(const QString& path, QString* error = nullptr);
+    /// Adds the shown outcome to a report: its "Protection applied" section (naming the file the
+    /// table was last exported to, if it was this outcome) and the release whose FFD-attack verdict
+    /// the dependencies section gives. False, and `input` unchanged, without a finished outcome.
+    bool describeProtection(core::ReportInput& input) const;
+    /// Whether the findings a report needs exist (the window's search has finished): enables the
+    /// report button together with an outcome.
+    void setReportAvailable(bool available);
 
     [[nodiscard]] ProtectionController* controller() const { return m_controller; }
     [[nodiscard]] HierarchyEditor* hierarchyEditor() const { return m_editor; }
@@ -76,7 +89,16 @@ public:
     [[nodiscard]] TransformationChoicesView* choicesView() const { return m_choices; }
     [[nodiscard]] ProtectedTableModel* protectedTableModel() const { return m_tableModel; }
     [[nodiscard]] QTabWidget* resultTabs() const { return m_resultTabs; }
+    [[nodiscard]] DetailLostChart* detailLostChart() const { return m_lossChart; }
+    [[nodiscard]] DlInferencePanel* dlInferencePanel() const { return m_dlPanel; }
+    [[nodiscard]] QTabWidget* setupTabs() const { return m_setupTabs; }
+    /// The (d, l)-inference anonymisation shown, if that is what the view shows.
+    [[nodiscard]] std::shared_ptr<const DlInferenceOutcome> dlInferenceOutcome() const
+    {
+        return m_showingDl ? m_dlOutcome : nullptr;
+    }
     [[nodiscard]] QPushButton* protectButton() const { return m_protectButton; }
+    [[nodiscard]] QPushButton* reportButton() const { return m_reportButton; }
 
 Q_SIGNALS:
     /// The user wants to go back to the quasi-identifier findings.
@@ -89,6 +111,10 @@ Q_SIGNALS:
     void outcomeShown();
     /// The set-up changed (for the project's unsaved-changes state).
     void settingsEdited();
+    /// The user wants the report with the protection shown (see describeProtection).
+    void reportRequested();
+    /// A (d, l)-inference anonymisation is shown.
+    void dlInferenceShown();
 
 private:
     void createWidgets();
@@ -99,6 +125,10 @@ private:
     void searchFinished();
     void showOutcome(const ProtectionOutcome& outcome);
     void chooseExport();
+    /// Publishes the ticked columns with the Dependency attack tab's (d, l)-inference, k as the
+    /// smallest group.
+    void runDlInference();
+    void showDlInference(const std::shared_ptr<const DlInferenceOutcome>& outcome);
 
     std::shared_ptr<const core::EncodedTable> m_table;
     ProtectionController* m_controller = nullptr;
@@ -109,6 +139,7 @@ private:
     TransformationChoicesView* m_choices = nullptr;
     ClassSizeHistogramChart* m_beforeChart = nullptr;
     ClassSizeHistogramChart* m_afterChart = nullptr;
+    DetailLostChart* m_lossChart = nullptr;
     ProtectedTableModel* m_tableModel = nullptr;
     QTableView* m_tableView = nullptr;
     QTabWidget* m_resultTabs = nullptr;
@@ -117,7 +148,17 @@ private:
     QPushButton* m_protectButton = nullptr;
     QPushButton* m_stopButton = nullptr;
     QPushButton* m_exportButton = nullptr;
+    QPushButton* m_reportButton = nullptr;
+    QTabWidget* m_setupTabs = nullptr;
+    DlInferencePanel* m_dlPanel = nullptr;
+    DlInferenceRunner* m_dlRunner = nullptr;
+    std::shared_ptr<const DlInferenceOutcome> m_dlOutcome;
+    /// The view shows m_dlOutcome rather than the lattice search's outcome.
+    bool m_showingDl = false;
     bool m_prepared = false;
+    bool m_reportAvailable = false;
+    /// The outcome last exported and where to.
+    std::pair<std::shared_ptr<const ProtectionOutcome>, QString> m_exported;
     /// The transformation shown when it is not the optimum (saved with the project).
     std::optional<std::vector<int>> m_chosenLevels;
 };

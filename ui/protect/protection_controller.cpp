@@ -12,6 +12,7 @@
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/anonymization/transformation_lattice.h"
 #include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/report/protected_release.h"
 
 #include "results/set_classes.h"
 
@@ -64,6 +65,8 @@ ProtectionCheck checkColumns(const core::EncodedTable& table, core::ColumnSet co
     SetClasses classes = computeSetClasses(table, columns, scanK, stop);
     check.classSizes = std::move(classes.classSizes);
     check.rowsAtRisk = classes.isolatedRows.size();
+    // Without a small group on all columns together no subset of them has one either.
+    check.reported.rows = table.rowCount;
     if (scanK >= 1 && !columns.empty() && check.rowsAtRisk > 0) {
         core::SearchParameters parameters;
         parameters.k = scanK;
@@ -73,6 +76,7 @@ ProtectionCheck checkColumns(const core::EncodedTable& table, core::ColumnSet co
         const core::SearchResult result =
             core::runSearch(table, parameters, core::Algorithm::Auto, std::move(stop), observer);
         check.quasiIdentifiers = result.minimalSets.size();
+        check.reported = core::countQuasiIdentifiers(table, result);
     }
     return check;
 }
@@ -86,11 +90,10 @@ core::ColumnSet quasiIdentifierColumns(const core::AnonymizationParameters& para
     return columns;
 }
 
-std::shared_ptr<const ProtectionOutcome> computeOutcome(const core::EncodedTable& table,
-                                                        const core::AnonymizationParameters& parameters,
-                                                        const core::Transformation& transformation, std::uint64_t k,
-                                                        std::shared_ptr<const ProtectionCheck> before,
-                                                        std::stop_token stop)
+std::shared_ptr<const ProtectionOutcome>
+computeOutcome(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
+               const core::AnonymizationResult* result, const core::Transformation& transformation, std::uint64_t k,
+               std::shared_ptr<const ProtectionCheck> before, std::stop_token stop)
 {
     auto outcome = std::make_shared<ProtectionOutcome>();
     outcome->transformation = transformation;
@@ -116,6 +119,11 @@ std::shared_ptr<const ProtectionOutcome> computeOutcome(const core::EncodedTable
     }
     if (stop.stop_requested())
         return nullptr;
+    if (result)
+        outcome->report = std::make_shared<const core::ProtectionReport>(core::buildProtectionReport(
+            table, parameters, *result, protectedTable, std::max<std::uint64_t>(1, k > 0 ? k - 1 : 0),
+            outcome->before.reported, outcome->after.reported));
+    outcome->release = core::latticeRelease(protectedTable, parameters);
     outcome->suppressedRows = std::move(protectedTable.suppressedRows);
     outcome->protectedTable = std::make_shared<const core::EncodedTable>(std::move(protectedTable.table));
     return outcome;
@@ -272,11 +280,11 @@ void ProtectionController::choose(const core::Transformation& transformation)
     }
     m_outcomeStop = std::stop_source();
     m_outcomeWatcher.setFuture(
-        QtConcurrent::run([table = m_table, parameters = m_parameters, transformation, k = m_settings.k,
-                           before = m_before, token = m_outcomeStop.get_token()] {
+        QtConcurrent::run([table = m_table, parameters = m_parameters, result = m_result, transformation,
+                           k = m_settings.k, before = m_before, token = m_outcomeStop.get_token()] {
             OutcomeOutput output;
             try {
-                output.outcome = computeOutcome(*table, parameters, transformation, k, before, token);
+                output.outcome = computeOutcome(*table, parameters, result.get(), transformation, k, before, token);
             } catch (const std::exception& error) {
                 output.error = QString::fromUtf8(error.what());
             }

@@ -16,6 +16,8 @@
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/anonymization_result.h"
 #include "qiscout/core/anonymization/protection_settings.h"
+#include "qiscout/core/report/dependency_analysis.h"
+#include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::ui {
@@ -34,6 +36,8 @@ struct ProtectionCheck {
     std::uint64_t rowsAtRisk = 0;
     /// Row count of every group on all protected columns together.
     std::vector<std::uint32_t> classSizes;
+    /// As a report counts them: the quasi-identifiers, and the rows some of them isolate.
+    core::QuasiIdentifierCount reported;
 };
 
 /// Everything the result view shows for one chosen transformation.
@@ -50,6 +54,12 @@ struct ProtectionOutcome {
     ProtectionCheck before;
     ProtectionCheck after;
     std::uint64_t k = 0;
+    /// The report's "Protection applied" section on this outcome (outputPath left empty); unset for
+    /// a transformation picked while the search still ran.
+    std::shared_ptr<const core::ProtectionReport> report;
+    /// The published table as the report's dependencies section checks it against the FFD attack;
+    /// unset without an l-diversity model.
+    std::optional<core::ProtectedRelease> release;
 };
 
 /// Runs the anonymisation search off the GUI thread (QtConcurrent) and reports its progress in

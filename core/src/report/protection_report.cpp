@@ -10,7 +10,14 @@
 namespace qiscout::core {
 namespace {
 
-QuasiIdentifierCount countOf(const EncodedTable& table, const SearchResult& search)
+std::string plural(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
+{
+    return groupDigits(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
+} // namespace
+
+QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const SearchResult& search)
 {
     QuasiIdentifierCount count;
     count.quasiIdentifiers = search.minimalSets.size();
@@ -22,13 +29,6 @@ QuasiIdentifierCount countOf(const EncodedTable& table, const SearchResult& sear
         count.rowsAtRisk += isolating > 0 ? 1 : 0;
     return count;
 }
-
-std::string plural(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
-{
-    return groupDigits(count) + " " + (count == 1 ? singular : pluralForm);
-}
-
-} // namespace
 
 std::vector<std::string> ProtectionReport::summary() const
 {
@@ -68,6 +68,15 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
                                        const SearchResult& before, const EncodedTable& keptTable,
                                        const SearchResult& after)
 {
+    return buildProtectionReport(original, parameters, result, applied, after.k,
+                                 countQuasiIdentifiers(original, before), countQuasiIdentifiers(keptTable, after));
+}
+
+ProtectionReport buildProtectionReport(const EncodedTable& original, const AnonymizationParameters& parameters,
+                                       const AnonymizationResult& result, const ProtectedTable& applied,
+                                       std::uint64_t verificationK, const QuasiIdentifierCount& before,
+                                       const QuasiIdentifierCount& after)
+{
     ProtectionReport report;
     const std::vector<std::string> names = original.columnNames();
     for (const auto& model : parameters.models)
@@ -98,9 +107,9 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
             column.metricValue = applied.assessment.columnValues[q];
         report.columns.push_back(std::move(column));
     }
-    report.verificationK = after.k;
-    report.before = countOf(original, before);
-    report.after = countOf(keptTable, after);
+    report.verificationK = verificationK;
+    report.before = before;
+    report.after = after;
     return report;
 }
 

@@ -115,6 +115,9 @@ public:
     [[nodiscard]] LatticeView* latticeView() const { return m_lattice; }
     [[nodiscard]] ProtectView* protectView() const { return m_protect; }
     [[nodiscard]] RiskView* riskView() const { return m_risk; }
+    /// What File > Export Report writes (after a finished search): the findings, and on the Protect
+    /// step the protection shown there ("Protection applied", the FFD-attack verdict).
+    [[nodiscard]] core::ReportInput reportToExport() const;
 
 Q_SIGNALS:
     /// A table finished loading and is shown.

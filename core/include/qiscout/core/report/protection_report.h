@@ -68,10 +68,21 @@ struct ProtectionReport {
     [[nodiscard]] std::vector<std::string> summary() const;
 };
 
+/// What a quasi-identifier search over `table` found: its quasi-identifiers and the rows some of
+/// them isolate (classes of at most search.k rows). Cost: one partition per quasi-identifier.
+[[nodiscard]] QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const SearchResult& search);
+
 /// Builds the section from a finished anonymisation: the parameters and result, the applied
-/// optimum, and the quasi-identifier searches over the protected columns before (on the original
-/// table) and after (on keptTable, keptQuasiIdentifierTable of the applied table). Cost: one
-/// partition per quasi-identifier found, to count the rows at risk.
+/// transformation, the re-check's k and what the quasi-identifier searches over the protected
+/// columns found before (on the original table) and after (on the kept rows).
+[[nodiscard]] ProtectionReport buildProtectionReport(const EncodedTable& original,
+                                                     const AnonymizationParameters& parameters,
+                                                     const AnonymizationResult& result, const ProtectedTable& applied,
+                                                     std::uint64_t verificationK, const QuasiIdentifierCount& before,
+                                                     const QuasiIdentifierCount& after);
+
+/// The same from the searches themselves: before on the original table, after on keptTable
+/// (keptQuasiIdentifierTable of the applied table), both at the re-check's k.
 [[nodiscard]] ProtectionReport buildProtectionReport(const EncodedTable& original,
                                                      const AnonymizationParameters& parameters,
                                                      const AnonymizationResult& result, const ProtectedTable& applied,
