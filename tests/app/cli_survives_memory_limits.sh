@@ -17,12 +17,16 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$cli" generate "$rows" "$columns" 1 > table.csv || fail "cannot generate the table"
 messages=0
 for ((limit_kb = 32768; limit_kb <= 4194304; limit_kb += step_kb)); do
+  # Too little to load the program and run its libraries' initialisers (glib, pulled in by Qt for
+  # PDF reports, crashes in its own constructor when its first allocation fails): nothing of ours
+  # runs before main, so such limits say nothing about QIScout. `--version` under the same limit
+  # starts exactly as the scan does and tells them apart.
+  if ! (ulimit -v "$limit_kb" && exec timeout 120 "$cli" --version > /dev/null 2>&1); then
+    continue
+  fi
   (ulimit -v "$limit_kb" && exec timeout 120 "$cli" scan table.csv --k 2 > /dev/null 2> err.txt)
   status=$?
   [ "$status" -ne 124 ] || fail "ulimit -v $limit_kb: the scan hung"
-  if [ "$status" -eq 127 ] && grep -q "error while loading shared libraries" err.txt; then
-    continue # Too little to load the program itself: nothing of ours ran.
-  fi
   if [ "$status" -eq 0 ]; then
     echo "ulimit -v $limit_kb: the scan succeeds"
     [ "$messages" -gt 0 ] || fail "no limit made the scan run out of memory"
