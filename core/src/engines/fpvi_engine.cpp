@@ -147,7 +147,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
     std::uint64_t m_changeCount = 0;
-    EventBatcher m_events;
+    SearchEventBatcher m_events;
     CandidateGenerator<Set> m_generator;
     std::vector<PlannedSet<Set>> m_plan;
     std::size_t m_planCursor = 0;

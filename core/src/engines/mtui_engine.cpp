@@ -81,7 +81,7 @@ SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& res
                         SearchObserver& observer)
 {
     const auto started = std::chrono::steady_clock::now();
-    EventBatcher events(observer);
+    SearchEventBatcher events(observer);
     SettledLattice<Set> settled;
     CandidateGenerator<Set> generator(resolved.columns, resolved.maxSetSize);
     bool finished = false;

@@ -106,6 +106,16 @@ private:
     /// Sections that start a new printed page; the others follow on.
     static bool startsPage(const std::string& id) { return id == "quasi-identifiers"; }
 
+    // Says above a table of rows whether it shows their values, and why.
+    void valuesNote(bool valuesIncluded)
+    {
+        paragraph(valuesIncluded ? "Values are shown because they were explicitly requested: handle this report as "
+                                   "confidentially as the data itself."
+                                 : "Values are redacted; they can be included on explicit request. Row 1 is the first "
+                                   "row after the header.",
+                  "note");
+    }
+
     void heading(const std::string& id, const std::string& title)
     {
         const bool breaks = startsPage(id);
@@ -364,12 +374,7 @@ private:
         if (risk.riskiest.empty())
             return;
         line("<h3>The riskiest rows</h3>");
-        paragraph(risk.valuesIncluded
-                      ? "Values are shown because they were explicitly requested: handle this report as "
-                        "confidentially as the data itself."
-                      : "Values are redacted; they can be included on explicit request. Row 1 is the first row after "
-                        "the header.",
-                  "note");
+        valuesNote(risk.valuesIncluded);
         std::vector<std::pair<std::string, bool>> columns{{"Row", true},
                                                           {"Quasi-identifiers isolating it", true},
                                                           {"Smallest one", false},
@@ -479,12 +484,7 @@ private:
         if (section.riskiest.empty())
             return;
         line("<h3>The riskiest records</h3>");
-        paragraph(section.valuesIncluded
-                      ? "Values are shown because they were explicitly requested: handle this report as "
-                        "confidentially as the data itself."
-                      : "Values are redacted; they can be included on explicit request. Row 1 is the first row after "
-                        "the header.",
-                  "note");
+        valuesNote(section.valuesIncluded);
         std::vector<std::pair<std::string, bool>> columns{{"Row", true},
                                                           {"SUDA score", true},
                                                           {"DIS-SUDA score", true},
