@@ -67,7 +67,8 @@ QString UserGuide::html()
     text += stateItem(SetState::Vulnerable, tr("a minimal quasi-identifier."));
     text += stateItem(SetState::Pruned, tr("contains a quasi-identifier, so it is risky without being checked."));
     text += tr("</ul><p>Hover over a box for its columns, click it to see the rows it isolates. With many columns "
-               "the boxes of a row are grouped and coloured by what most of them are.</p>");
+               "the boxes of a row are grouped and coloured by what most of them are. A search of more than 64 "
+               "columns is not drawn: the list of quasi-identifiers holds its whole answer.</p>");
     text += tr("<h3><a name=\"next\"></a>What to do next</h3>"
                "<ol><li>Read the summary above the list of quasi-identifiers.</li>"
                "<li>Treat the columns it names first: generalise them (age bands instead of ages) or leave them "
