@@ -7,6 +7,7 @@
 
 #include "qiscout/core/dependencies/dependency_discovery.h"
 #include "qiscout/core/dependencies/ffd_attack.h"
+#include "qiscout/core/lattice/lattice_layout.h"
 #include "qiscout/core/util/cancellation.h"
 
 namespace qiscout::core {
@@ -87,6 +88,15 @@ std::size_t DependencyAnalysis::unsafeCount() const
         }));
 }
 
+std::optional<int> affordableMaxLhs(int columns, std::optional<int> maxLhs)
+{
+    const int widest = std::max(0, std::min(maxLhs.value_or(columns - 1), columns - 1));
+    int affordable = 0;
+    while (affordable < widest && LatticeLayout::binomial(columns, affordable + 2) <= maxDependencyLevelSets)
+        ++affordable;
+    return affordable == widest ? maxLhs : std::optional<int>(affordable);
+}
+
 DependencyAnalysis analyseDependencies(const EncodedTable& table, ColumnSet examined, ColumnSet quasiIdentifiers,
                                        std::optional<int> maxLhs, const std::optional<ProtectedRelease>& release,
                                        const std::stop_token& stop)
@@ -94,10 +104,10 @@ DependencyAnalysis analyseDependencies(const EncodedTable& table, ColumnSet exam
     DependencyAnalysis analysis;
     analysis.examined = examined;
     analysis.quasiIdentifiers = quasiIdentifiers;
-    analysis.maxLhs = maxLhs;
+    analysis.maxLhs = affordableMaxLhs(examined.size(), maxLhs);
     DependencyParameters parameters;
     parameters.columns = examined;
-    parameters.maxLhs = maxLhs;
+    parameters.maxLhs = analysis.maxLhs;
     analysis.dependencies = discoverDependencies(table, parameters, stop).dependencies;
     // A stopped discovery is incomplete: the report must not present it as the whole truth.
     throwIfStopRequested(stop, "Building the report");

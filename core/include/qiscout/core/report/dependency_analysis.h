@@ -61,7 +61,8 @@ struct DependencyAnalysis {
     ColumnSet examined;
     /// The searched columns: Theorem 1 calls a dependency safe when its determinant lies within them.
     ColumnSet quasiIdentifiers;
-    /// Largest determinant looked for.
+    /// Largest determinant looked for: the one asked for, or less on a wide table (see
+    /// affordableMaxLhs).
     std::optional<int> maxLhs;
     /// Sorted with dependencyLess; a constant column appears with an empty determinant.
     std::vector<FunctionalDependency> dependencies;
@@ -70,7 +71,17 @@ struct DependencyAnalysis {
     [[nodiscard]] std::size_t unsafeCount() const;
 };
 
-/// Discovers the dependencies among `examined` (determinants of at most maxLhs columns) and checks
+/// The most column sets the analysis examines on its widest level (sets of maxLhs + 1 columns).
+inline constexpr std::uint64_t maxDependencyLevelSets = std::uint64_t{1} << 20;
+
+/// maxLhs (unset = no limit), lowered as far as needed for the sets of maxLhs + 1 of `columns`
+/// columns to number at most maxDependencyLevelSets: a search of quasi-identifiers may span every
+/// column of a wide table, and a report over 100 of them would otherwise examine C(100, 4) = 3.9
+/// million sets (C(300, 4) = 330 million over 300). Unchanged when nothing needs lowering.
+[[nodiscard]] std::optional<int> affordableMaxLhs(int columns, std::optional<int> maxLhs);
+
+/// Discovers the dependencies among `examined` (determinants of at most
+/// affordableMaxLhs(|examined|, maxLhs) columns) and checks
 /// the protected release, if any, with the unsafe ones. Throws std::invalid_argument when the
 /// release names a column its table lacks, and OperationCancelled once stop is requested.
 [[nodiscard]] DependencyAnalysis analyseDependencies(const EncodedTable& table, ColumnSet examined,
