@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -50,39 +51,70 @@ void appendField(std::string& out, std::string_view text, bool quote)
     out += '"';
 }
 
+/// A column's distinct values as they go into the file: each quoted where needed and followed by
+/// the byte after it in a row (the delimiter, or the line break after the last column), stored
+/// end to end. Built once per dictionary entry, so that writing a cell is one copy: a column has
+/// far fewer distinct values than rows, and the per-cell work was most of the writing time.
+struct ColumnFields {
+    std::string bytes;
+    /// Entry `code` is bytes[start[code], start[code + 1]).
+    std::vector<std::size_t> start;
+    std::size_t longest = 0;
+};
+
+ColumnFields columnFields(const EncodedColumn& column, char delimiter, bool onlyField, char after)
+{
+    ColumnFields fields;
+    fields.start.reserve(column.dictionary.size() + 1);
+    fields.start.push_back(0);
+    for (const std::string& text : column.dictionary) {
+        appendField(fields.bytes, text, needsQuotes(text, delimiter, onlyField));
+        fields.bytes += after;
+        fields.start.push_back(fields.bytes.size());
+        fields.longest = std::max(fields.longest, fields.start.back() - fields.start[fields.start.size() - 2]);
+    }
+    return fields;
+}
+
 void writeCsv(const EncodedTable& table, AtomicFileWriter& file, char delimiter, const std::stop_token& stop)
 {
     const bool single = table.columnCount() == 1;
-    std::string buffer;
-    buffer.reserve(flushBytes + flushBytes / 4);
+    std::string header;
     for (std::size_t c = 0; c < table.columnCount(); ++c) {
         if (c > 0)
-            buffer += delimiter;
-        appendField(buffer, table.columns[c].name, needsQuotes(table.columns[c].name, delimiter, single));
+            header += delimiter;
+        appendField(header, table.columns[c].name, needsQuotes(table.columns[c].name, delimiter, single));
     }
-    buffer += '\n';
-    // Decided once per dictionary entry instead of once per cell: a column has far fewer distinct
-    // values than rows, and the per-cell search was most of the writing time on adult1m.
-    std::vector<std::vector<std::uint8_t>> quoted(table.columnCount());
-    for (std::size_t c = 0; c < table.columnCount(); ++c)
-        for (const std::string& text : table.columns[c].dictionary)
-            quoted[c].push_back(needsQuotes(text, delimiter, single) ? 1 : 0);
+    header += '\n';
+    file.write(header);
+
+    std::vector<ColumnFields> fields;
+    std::size_t longestRow = 0;
+    for (std::size_t c = 0; c < table.columnCount(); ++c) {
+        fields.push_back(
+            columnFields(table.columns[c], delimiter, single, c + 1 == table.columnCount() ? '\n' : delimiter));
+        longestRow += fields.back().longest;
+    }
+    // Room for a full flush plus one row of the longest fields, so a row never checks for space.
+    std::string buffer(flushBytes + longestRow, '\0');
+    std::size_t used = 0;
     for (std::uint32_t row = 0; row < table.rowCount; ++row) {
         if (row % rowsPerStopCheck == 0 && stop.stop_requested())
             throw WriteCancelled(file.target(), "writing was cancelled");
-        for (std::size_t c = 0; c < table.columnCount(); ++c) {
-            if (c > 0)
-                buffer += delimiter;
+        for (std::size_t c = 0; c < fields.size(); ++c) {
+            const ColumnFields& column = fields[c];
             const std::uint32_t code = table.columns[c].codes[row];
-            appendField(buffer, table.columns[c].dictionary[code], quoted[c][code] != 0);
+            const std::size_t begin = column.start[code];
+            const std::size_t length = column.start[code + 1] - begin;
+            std::memcpy(buffer.data() + used, column.bytes.data() + begin, length);
+            used += length;
         }
-        buffer += '\n';
-        if (buffer.size() >= flushBytes) {
-            file.write(buffer);
-            buffer.clear();
+        if (used >= flushBytes) {
+            file.write(std::string_view(buffer.data(), used));
+            used = 0;
         }
     }
-    file.write(buffer);
+    file.write(std::string_view(buffer.data(), used));
 }
 
 } // namespace

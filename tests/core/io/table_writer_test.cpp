@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -109,6 +110,48 @@ TEST_CASE("writeTable quotes exactly the CSV fields that need it, for the delimi
     options.hasHeader = true;
     options.missingTokens = {};
     CHECK(loadTable(one.path(), options).rowCount == 3);
+}
+
+TEST_CASE("writeTable's CSV equals a cell-by-cell rendering on random tables larger than its buffer", "[writer]")
+{
+    const char delimiter = GENERATE(',', '\t');
+    const std::vector<std::string> pieces{"a", "bc", ",", "\t", "\"", "\n", "\r", " ", "x\"y", "long-value-0123456789"};
+    std::mt19937 random(delimiter == ',' ? 7u : 11u);
+    const std::size_t columns = 1 + random() % 4;
+    std::vector<std::string> names;
+    for (std::size_t c = 0; c < columns; ++c)
+        names.push_back("c" + std::to_string(c));
+    std::vector<std::vector<std::string>> rows(150000, std::vector<std::string>(columns));
+    for (auto& row : rows)
+        for (std::string& cell : row)
+            for (std::size_t i = random() % 4; i > 0; --i)
+                cell += pieces[random() % pieces.size()];
+    const EncodedTable table = encodeRows(names, rows, {});
+
+    // The reference: every cell on its own, quoted when it holds the delimiter, a quote or a line
+    // break, or when it is the empty only field of its row.
+    const auto render = [&](const std::string& cell) {
+        const bool quote = cell.find_first_of(std::string{delimiter, '"', '\r', '\n'}) != std::string::npos ||
+                           (columns == 1 && cell.empty());
+        if (!quote)
+            return cell;
+        std::string quoted = "\"";
+        for (const char c : cell)
+            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return quoted + "\"";
+    };
+    std::string expected;
+    for (const std::vector<std::string>& line : std::vector<std::vector<std::string>>{names})
+        for (std::size_t c = 0; c < columns; ++c)
+            expected += render(line[c]) + (c + 1 == columns ? "\n" : std::string(1, delimiter));
+    for (std::uint32_t row = 0; row < table.rowCount; ++row)
+        for (std::size_t c = 0; c < columns; ++c)
+            expected += render(table.text(row, c)) + (c + 1 == columns ? "\n" : std::string(1, delimiter));
+    REQUIRE(expected.size() > (std::size_t{1} << 20));
+
+    const TempPath target(delimiter == ',' ? ".csv" : ".tsv");
+    static_cast<void>(writeTable(table, target.path(), TableFileFormat::Csv));
+    CHECK(contents(target.path()) == expected);
 }
 
 TEST_CASE("writeTable keeps value labels, shown or as codes, and missing codes through SPSS and Stata",
