@@ -122,7 +122,9 @@ EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable, cons
     result.sourcePath = source.sourcePath;
     result.rowCount = static_cast<std::uint32_t>(kept.size());
     result.columns.resize(parameters.quasiIdentifiers.size());
-    tbb::task_arena arena(parameters.threads.value_or(tbb::task_arena::automatic));
+    // A copy of TBB's constant: value_or would bind a reference to it, and TBB exports no
+    // definition for it to bind to (unoptimised builds then fail to link).
+    tbb::task_arena arena(parameters.threads.value_or(int{tbb::task_arena::automatic}));
     arena.execute([&] {
         parallelFor(parameters.quasiIdentifiers.size(), [&](std::size_t q) {
             const EncodedColumn& column =
