@@ -25,8 +25,8 @@
 #include "dl_inference_anonymize.h"
 #include "flag_checks.h"
 #include "interrupt.h"
-#include "json_output.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "protection_flags.h"
 #include "quasi_identifier_recheck.h"
 #include "report_option.h"
@@ -143,6 +143,9 @@ int runAnonymize(const AnonymizeOptions& options)
          << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged, " << result.frontier.size()
          << " minimal acceptable\n";
 
+    // Every file is made ready first and put in place at the end, so a stop or a failure on the
+    // way leaves all of them as they were (#19).
+    OutputFiles outputs(interrupt.token());
     std::optional<core::ProtectedTable> applied;
     std::optional<core::EncodedTable> kept;
     std::optional<core::SearchResult> after;
@@ -162,15 +165,17 @@ int runAnonymize(const AnonymizeOptions& options)
         // The file is written while the re-check runs: both only read the protected table, and the
         // write spends much of its time waiting for the disk to take the file (fsync).
         std::future<core::TableWriteReport> writing;
-        if (!options.out.empty())
+        if (!options.out.empty()) {
+            core::AtomicFileWriter& target = outputs.open(options.out);
             writing = std::async(std::launch::async, [&] {
                 const auto writeStarted = std::chrono::steady_clock::now();
                 core::TableWriteReport written = core::writeTable(
-                    applied->table, options.out,
-                    core::tableFileFormatFor(options.out).value_or(core::TableFileFormat::Csv), {}, interrupt.token());
+                    applied->table, target, core::tableFileFormatFor(options.out).value_or(core::TableFileFormat::Csv),
+                    {}, interrupt.token());
                 timings.write = secondsSince(writeStarted);
                 return written;
             });
+        }
         const auto verifyStarted = std::chrono::steady_clock::now();
         kept = core::keptQuasiIdentifierTable(*applied, parameters);
         // The border search, because a protected table's answer is nearly always "no quasi-identifier":
@@ -190,7 +195,6 @@ int runAnonymize(const AnonymizeOptions& options)
                 std::cerr << "qiscout-cli: " << error.what() << '\n';
                 return exitInputError;
             }
-            text << "Protected table written to " << options.out << "\n";
         }
         if (!after->complete) {
             std::cerr << "qiscout-cli: cancelled while re-checking the protected table.\n";
@@ -206,6 +210,7 @@ int runAnonymize(const AnonymizeOptions& options)
     text << "Times: load " << timings.load << " s, search " << timings.search << " s, apply " << timings.apply
          << " s, write " << timings.write << " s and re-check " << timings.verify << " s side by side\n";
 
+    std::string document;
     if (!options.json.empty()) {
         Json json;
         json["rows"] = table.rowCount;
@@ -243,15 +248,28 @@ int runAnonymize(const AnonymizeOptions& options)
                          {"write_seconds", timings.write},
                          {"verify_seconds", timings.verify},
                          {"threads", result.threads}};
-        const int status =
-            writeJsonOutput(options.json, json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
-        if (status != exitOk)
-            return status;
+        document = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+        if (options.json != "-") {
+            try {
+                outputs.prepare(options.json, document);
+            } catch (const core::FileWriteError& error) {
+                std::cerr << "qiscout-cli: " << error.what() << '\n';
+                return exitInputError;
+            }
+        }
     }
+    // Every file goes into place together; then the JSON asked for on standard output.
+    const auto finish = [&outputs, &options, &document](int status) {
+        if (!outputs.commit())
+            status = exitInputError;
+        if (options.json == "-")
+            std::cout << document << std::flush;
+        return status;
+    };
     if (!result.optimum)
-        return exitInputError;
+        return finish(exitInputError);
     if (options.report.outputs.empty())
-        return exitOk;
+        return finish(exitOk);
 
     core::ColumnSet protectedColumns;
     for (const core::QuasiIdentifierSpec& spec : parameters.quasiIdentifiers)
@@ -279,7 +297,7 @@ int runAnonymize(const AnonymizeOptions& options)
     report.protection = std::move(protection);
     report.protectedRelease = core::latticeRelease(*applied, parameters);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    return writeReports(options.report, report, interrupt.token());
+    return finish(prepareReports(options.report, report, outputs, interrupt.token()));
 }
 
 } // namespace

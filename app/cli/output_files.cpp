@@ -11,13 +11,24 @@ OutputFiles::OutputFiles(std::stop_token stop) : m_stop(std::move(stop)) {}
 
 void OutputFiles::prepare(const std::string& path, std::string_view bytes)
 {
+    core::AtomicFileWriter& writer = open(path);
+    try {
+        writer.write(bytes);
+        writer.flush();
+        core::throwIfStopRequested(m_stop, "Writing " + path);
+    } catch (...) {
+        // Discarded already; the other files may still go into place.
+        m_ready.pop_back();
+        throw;
+    }
+}
+
+core::AtomicFileWriter& OutputFiles::open(const std::string& path)
+{
     // The writers do not hold the token: once commit() has begun, every file goes into place.
     core::throwIfStopRequested(m_stop, "Writing " + path);
-    auto writer = std::make_unique<core::AtomicFileWriter>(path);
-    writer->write(bytes);
-    writer->flush();
-    core::throwIfStopRequested(m_stop, "Writing " + path);
-    m_ready.push_back(std::move(writer));
+    m_ready.push_back(std::make_unique<core::AtomicFileWriter>(path));
+    return *m_ready.back();
 }
 
 bool OutputFiles::commit()

@@ -22,6 +22,9 @@ public:
     /// Writes the bytes to a temporary file beside `path` and flushes it to disk. Throws
     /// core::FileWriteError, or core::OperationCancelled (nothing kept) once stop is requested.
     void prepare(const std::string& path, std::string_view bytes);
+    /// A temporary file beside `path` for the caller to write, which commit() flushes and renames
+    /// with the others. Throws like prepare(); when writing to it fails, commit nothing.
+    core::AtomicFileWriter& open(const std::string& path);
     /// Renames every prepared file into place and says so on stderr, one line per file; a file
     /// that cannot be renamed is reported there too and makes it return false. Throws
     /// core::OperationCancelled, having replaced nothing, when stop was requested before.

@@ -1,33 +1,47 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # #19 case 5: SIGINT or SIGTERM at any moment of a scan (loading, searching, building or writing
-# the reports) ends it within a second with exit code 4, every existing output file as it was and
-# no temporary file behind. A first scan without a signal measures how long the whole scan takes
-# on this build and machine; the signals then come at the given fractions of that time, so that
-# they land in every phase. A scan that ends before its signal must have written every file.
-# Usage: cli_stops_on_signal.sh QISCOUT_CLI WORK_FOLDER ROWS COLUMNS FRACTION...
+# the reports) or of an anonymisation (loading, searching the lattice, writing the protected table,
+# re-checking it, writing the reports) ends it within a second with exit code 4, every existing
+# output file as it was and no temporary file behind. A first run without a signal measures how
+# long the whole command takes on this build and machine; the signals then come at the given
+# fractions of that time, so that they land in every phase. A run that ends before its signal must
+# have written every file. An anonymisation protects every column but the last.
+# Usage: cli_stops_on_signal.sh QISCOUT_CLI WORK_FOLDER ROWS COLUMNS scan|anonymize FRACTION...
 set -u
 cli=$1
 work=$2
 rows=$3
 columns=$4
-shift 4
+command=$5
+shift 5
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$cli" generate "$rows" "$columns" 1 > table.csv || fail "cannot generate the table"
-outputs=(out.json out.html out.csv)
-scan=(scan table.csv --k 1 --json out.json --report out.html --report out.csv)
+reports=(--json out.json --report out.html --report out.csv)
+case $command in
+  scan)
+    outputs=(out.json out.html out.csv)
+    run=(scan table.csv --k 1 "${reports[@]}")
+    ;;
+  anonymize)
+    outputs=(out.json out.html out.csv protected.csv)
+    run=(anonymize table.csv --k 5 --suppression 0.05 --out protected.csv "${reports[@]}")
+    for ((column = 0; column < columns - 1; ++column)); do run+=(--qi "c$column"); done
+    ;;
+  *) fail "unknown command $command" ;;
+esac
 started=$(date +%s%N)
-"$cli" "${scan[@]}" > /dev/null 2> stderr.txt || fail "the scan without a signal failed: $(cat stderr.txt)"
+"$cli" "${run[@]}" > /dev/null 2> stderr.txt || fail "the $command without a signal failed: $(cat stderr.txt)"
 whole_ms=$(( ($(date +%s%N) - started) / 1000000 ))
-echo "the whole scan takes $whole_ms ms"
+echo "the whole $command takes $whole_ms ms"
 stopped=0
 for signal in INT TERM; do
   for fraction in "$@"; do
     delay=$(awk -v ms="$whole_ms" -v f="$fraction" 'BEGIN { printf "%.3f", ms * f / 1000 }')
     for output in "${outputs[@]}"; do echo "old $output" > "$output"; done
-    "$cli" "${scan[@]}" > stdout.txt 2> stderr.txt &
+    "$cli" "${run[@]}" > stdout.txt 2> stderr.txt &
     pid=$!
     sleep "$delay"
     sent=$(date +%s%N)
@@ -39,9 +53,9 @@ for signal in INT TERM; do
     [ -z "$leftovers" ] || fail "SIG$signal after $delay s: temporary files left behind: $leftovers"
     if [ "$status" -eq 0 ]; then
       for output in "${outputs[@]}"; do
-        ! grep -q "^old " "$output" || fail "$output was not written by a scan that succeeded"
+        ! grep -q "^old " "$output" || fail "$output was not written by a $command that succeeded"
       done
-      echo "SIG$signal after $delay s: the scan had already finished"
+      echo "SIG$signal after $delay s: the $command had already finished"
       continue
     fi
     [ "$status" -eq 4 ] || fail "SIG$signal after $delay s: exit code $status, not 4: $(cat stderr.txt)"
@@ -53,4 +67,4 @@ for signal in INT TERM; do
     echo "SIG$signal after $delay s: ended in $elapsed_ms ms: $(tail -n 1 stderr.txt)"
   done
 done
-[ "$stopped" -gt 0 ] || fail "no scan was still running when its signal came"
+[ "$stopped" -gt 0 ] || fail "no $command was still running when its signal came"

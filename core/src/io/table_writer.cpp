@@ -134,10 +134,19 @@ std::optional<TableFileFormat> tableFileFormatFor(const std::filesystem::path& p
 TableWriteReport writeTable(const EncodedTable& table, const std::filesystem::path& target, TableFileFormat format,
                             const TableWriteOptions& options, std::stop_token stop)
 {
+    AtomicFileWriter file(target);
+    TableWriteReport report = writeTable(table, file, format, options, std::move(stop));
+    file.commit();
+    return report;
+}
+
+TableWriteReport writeTable(const EncodedTable& table, AtomicFileWriter& file, TableFileFormat format,
+                            const TableWriteOptions& options, std::stop_token stop)
+{
+    const std::filesystem::path& target = file.target();
     const std::string extension = lowercaseExtension(target);
     if (options.delimiter && std::string_view(",\t;|").find(*options.delimiter) == std::string_view::npos)
         throw FileWriteError(target, "the delimiter must be ',', tab, ';' or '|'");
-    AtomicFileWriter file(target);
     TableWriteReport report;
     switch (format) {
     case TableFileFormat::Csv:
@@ -154,7 +163,7 @@ TableWriteReport writeTable(const EncodedTable& table, const std::filesystem::pa
         break;
     }
     }
-    file.commit();
+    file.flush();
     return report;
 }
 

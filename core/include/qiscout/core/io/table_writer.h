@@ -63,5 +63,9 @@ public:
 /// (an SPSS text over 32,767 bytes, more rows than the format counts), WriteCancelled on a stop.
 TableWriteReport writeTable(const EncodedTable& table, const std::filesystem::path& target, TableFileFormat format,
                             const TableWriteOptions& options = {}, std::stop_token stop = {});
+/// writeTable into `file`, flushed but not committed, so that the table goes into place together
+/// with other files (or not at all). The extension of file.target() picks the defaults.
+TableWriteReport writeTable(const EncodedTable& table, AtomicFileWriter& file, TableFileFormat format,
+                            const TableWriteOptions& options = {}, std::stop_token stop = {});
 
 } // namespace qiscout::core
