@@ -211,9 +211,9 @@ Project projectFromJson(const std::string& text)
         const auto json = nlohmann::json::parse(text);
         if (!json.is_object() || json.value("format", std::string()) != formatName)
             throw ProjectError("This is not a QIScout project file.");
-        if (json.value("version", 0) != formatVersion)
+        if (const int version = optionalInteger<int>(json, "version").value_or(0); version != formatVersion)
             throw ProjectError("This project was written by a newer QIScout (format version " +
-                               std::to_string(json.value("version", 0)) + ").");
+                               std::to_string(version) + ").");
         Project project;
         project.tablePath = json.at("table").get<std::string>();
         if (const auto it = json.find("import"); it != json.end())
