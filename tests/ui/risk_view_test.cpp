@@ -202,7 +202,7 @@ void RiskViewTest::viewShowsTheAssessment()
     RiskView view;
     view.resize(1200, 900);
     view.setTable(table);
-    view.prepare(francdatRoles(*table), nullptr, 2);
+    view.prepare(francdatRoles(*table), nullptr, 2, 2);
     view.samplingPercentBox()->setValue(10.0);
     QCOMPARE(view.keyColumnList()->count(), 4);
     const RiskParameters parameters = view.parameters();
@@ -210,6 +210,7 @@ void RiskViewTest::viewShowsTheAssessment()
     QCOMPARE(parameters.weightColumn, std::optional<int>(columnNamed(*table, "w")));
     QCOMPARE(parameters.k, std::uint64_t{2});
     QCOMPARE(parameters.samplingFraction, 0.1);
+    QCOMPARE(parameters.threads, std::optional<int>(2));
 
     QSignalSpy shown(&view, &RiskView::assessmentShown);
     view.assess();

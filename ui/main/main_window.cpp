@@ -405,7 +405,7 @@ void MainWindow::showRisk()
     if (!m_table)
         return;
     const std::uint64_t searchK = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
-    m_risk->prepare(m_columns->roles(), m_lastResult.get(), searchK);
+    m_risk->prepare(m_columns->roles(), m_lastResult.get(), searchK, m_parameters->request().parameters.threads);
     showStepPage(m_riskPage);
 }
 

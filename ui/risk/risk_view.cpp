@@ -225,9 +225,10 @@ void RiskView::setTable(std::shared_ptr<const core::EncodedTable> table)
 }
 
 void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult,
-                       std::uint64_t k)
+                       std::uint64_t k, std::optional<int> threads)
 {
     m_k = std::max<std::uint64_t>(k, 1);
+    m_threads = threads;
     if (!m_table)
         return;
     core::ColumnSet found;
@@ -263,6 +264,7 @@ core::RiskParameters RiskView::parameters() const
     parameters.weightColumn = m_weightColumn;
     parameters.samplingFraction = m_samplingPercent->value() / 100.0;
     parameters.k = m_k;
+    parameters.threads = m_threads;
     parameters.scoring = static_cast<core::SudaScoring>(m_scoring->currentData().toInt());
     return parameters;
 }

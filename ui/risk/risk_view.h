@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QWidget>
@@ -43,8 +44,10 @@ public:
     void setTable(std::shared_ptr<const core::EncodedTable> table);
     /// Key columns from the roles: the quasi-identifier candidates that take part in the latest
     /// findings (all candidates without findings) are ticked; the first Weight column gives the
-    /// sampling weights; records in classes of at most k are at risk.
-    void prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult, std::uint64_t k);
+    /// sampling weights; records in classes of at most k are at risk; `threads` as the search's
+    /// (unset: every core).
+    void prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult, std::uint64_t k,
+                 std::optional<int> threads = std::nullopt);
     /// What an assessment started now would be asked.
     [[nodiscard]] core::RiskParameters parameters() const;
     /// Assesses with the settings shown; ends in assessmentShown or assessmentFailed.
@@ -84,6 +87,7 @@ private:
     std::vector<std::uint32_t> m_riskiestRows;
     std::optional<int> m_weightColumn;
     std::uint64_t m_k = 1;
+    std::optional<int> m_threads;
 
     QPushButton* m_assessButton = nullptr;
     QPushButton* m_stopButton = nullptr;
