@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <set>
@@ -259,19 +260,30 @@ void RiskViewTest::viewShowsTheAssessment()
                      : QStringLiteral("–"));
     }
 
-    // The population in plain words: the rule's estimate first, then each model; each line's
-    // tooltip names its model.
+    // The population in plain words: the rule's estimate first, then which model gave it, then each
+    // model by name with its estimate; the tooltips explain the rule and each model.
     const QList<QLabel*> lines = view.populationLines();
-    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines.size(), 5);
     QVERIFY(risk.population.dankarModel.has_value());
+    QVERIFY(risk.population.dankar.has_value());
+    QVERIFY(lines[0]->text().contains(QLocale().toString(100.0 * *risk.population.dankar, 'f', 1)));
     QVERIFY(lines[0]->toolTip().contains(QStringLiteral("Dankar")));
-    QVERIFY(lines[0]->toolTip().contains(QString::fromUtf8(qiscout::core::toString(*risk.population.dankarModel))));
-    QVERIFY(!lines[0]->text().contains(QStringLiteral("Pitman")));
-    QVERIFY(lines[1]->toolTip().startsWith(QStringLiteral("Pitman")));
-    QVERIFY(lines[2]->toolTip().startsWith(QStringLiteral("Zayatz")));
-    QVERIFY(lines[3]->toolTip().startsWith(QStringLiteral("SNB")));
-    if (risk.population.dankar)
-        QVERIFY(lines[0]->text().contains(QLocale().toString(100.0 * *risk.population.dankar, 'f', 1)));
+    const QString chosen = QString::fromUtf8(qiscout::core::toString(*risk.population.dankarModel));
+    QVERIFY2(lines[1]->text().contains(chosen, Qt::CaseInsensitive), qPrintable(lines[1]->text()));
+    const std::array<std::pair<QString, std::optional<double>>, 3> models{{
+        {QStringLiteral("• Pitman's model: "), risk.population.pitman},
+        {QStringLiteral("• Zayatz's model: "), risk.population.zayatz},
+        {QStringLiteral("• The SNB model: "), risk.population.snb},
+    }};
+    for (std::size_t m = 0; m < models.size(); ++m) {
+        const QLabel* line = lines[static_cast<qsizetype>(m) + 2];
+        QVERIFY2(line->text().startsWith(models[m].first), qPrintable(line->text()));
+        QVERIFY(!line->toolTip().isEmpty());
+        if (models[m].second)
+            QVERIFY(line->text().contains(QLocale().toString(100.0 * *models[m].second, 'f', 1)));
+        else
+            QVERIFY(line->text().contains(QStringLiteral("no valid estimate")));
+    }
 }
 
 void RiskViewTest::valuesStayRedactedUntilAsked()

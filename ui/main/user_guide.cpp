@@ -89,8 +89,9 @@ QString UserGuide::html()
                "stay redacted until you tick Show values. The bar chart shows which key columns take part in most "
                "of the scores: coarsen those first.</li>"
                "<li>The population lines estimate how many people in the whole population are unique on the key "
-               "columns. Hover over a line for its model: Dankar et al.'s rule picks Pitman's or Zayatz's model "
-               "for small samples and the smaller of Zayatz's and the SNB model otherwise, as ARX does.</li></ul>");
+               "columns, first as Dankar et al.'s rule picks the model (Pitman's or Zayatz's for a table holding at "
+               "most 10 % of the population, else the smaller of Zayatz's and the SNB model, as ARX does), then "
+               "by each model; hover over a line for what the model is.</li></ul>");
     text += tr("<h3><a name=\"glossary\"></a>Glossary</h3><dl>");
     for (const core::GlossaryEntry& entry : core::glossary)
         text +=

@@ -2,6 +2,7 @@
 #include "risk/risk_view.h"
 
 #include <algorithm>
+#include <array>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -51,20 +52,36 @@ QString count(std::uint64_t value)
     return QLocale().toString(static_cast<qulonglong>(value));
 }
 
-/// What a population model is, for its tooltip.
-QString modelExplanation(core::PopulationModel model)
+/// A population model in words, and what it is (its tooltip).
+struct ModelText {
+    core::PopulationModel model;
+    const char* name;
+    const char* explanation;
+};
+
+constexpr std::array<ModelText, 3> modelTexts{{
+    {core::PopulationModel::Pitman, QT_TRANSLATE_NOOP("RiskView", "Pitman's model"),
+     QT_TRANSLATE_NOOP("RiskView", "Hoshino's estimate from Pitman's sampling formula, fitted to how many classes of "
+                                   "each size the table has.")},
+    {core::PopulationModel::Zayatz, QT_TRANSLATE_NOOP("RiskView", "Zayatz's model"),
+     QT_TRANSLATE_NOOP("RiskView", "From the share of the table's classes of each size that stay unique when the "
+                                   "population is sampled (Zayatz 1991).")},
+    {core::PopulationModel::Snb, QT_TRANSLATE_NOOP("RiskView", "the SNB model"),
+     QT_TRANSLATE_NOOP("RiskView", "The slide negative binomial model of Chen and Keller-McNulty (1998).")},
+}};
+
+/// The text with its first letter in upper case, to start a sentence ("the SNB model").
+QString capitalised(QString text)
 {
-    switch (model) {
-    case core::PopulationModel::Pitman:
-        return RiskView::tr("Pitman model: Hoshino's estimate from Pitman's sampling formula, fitted to how many "
-                            "classes of each size the table has.");
-    case core::PopulationModel::Zayatz:
-        return RiskView::tr("Zayatz model: from the share of the table's classes of each size that stay unique when "
-                            "the population is sampled (Zayatz 1991).");
-    case core::PopulationModel::Snb:
-        return RiskView::tr("SNB model: the slide negative binomial model of Chen and Keller-McNulty (1998).");
-    }
-    return {};
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text;
+}
+
+const ModelText& textOf(core::PopulationModel model)
+{
+    return *std::find_if(modelTexts.begin(), modelTexts.end(),
+                         [model](const ModelText& text) { return text.model == model; });
 }
 
 QTableWidgetItem* numberItem(const QString& text)
@@ -383,29 +400,41 @@ void RiskView::showPlainWords()
     };
     if (!population.dankarModel) {
         addLine(tr("With no unique record in the table, no one among the %1 people in the population is estimated "
-                   "to be unique on these columns.")
+                   "to be unique on these columns: every model estimates 0.")
                     .arg(people),
-                tr("Every population model (Pitman, Zayatz, SNB) estimates 0 when the table has no unique record."));
+                tr("Pitman's, Zayatz's and the SNB model all estimate 0 when the table has no unique record."));
         return;
     }
-    if (population.dankar)
+    const QString ruleTip = tr("Dankar et al.'s decision rule, as ARX applies it: Pitman's model (Zayatz's when "
+                               "Pitman's has no estimate) for a table holding at most 10 % of the population, "
+                               "otherwise the smaller of Zayatz's and the SNB estimate.");
+    const QString chosen = tr(textOf(*population.dankarModel).name);
+    if (population.dankar) {
         addLine(tr("<b>About %1 of the %2 people in the population are unique on these columns</b>: whoever finds "
                    "a record matching one of them on these values has found that person.")
                     .arg(shareText(*population.dankar), people),
-                tr("Dankar et al.'s decision rule, which chose the %1 model for a table holding %2 of the "
-                   "population (estimated as ARX estimates it).\n%3")
-                    .arg(QString::fromUtf8(core::toString(*population.dankarModel)), shareText(risk.samplingFraction),
-                         modelExplanation(*population.dankarModel)));
-    else
-        addLine(tr("None of the population models found an estimate for this table."),
-                tr("Dankar et al.'s decision rule chose the %1 model, whose solver found no valid estimate.")
-                    .arg(QString::fromUtf8(core::toString(*population.dankarModel))));
+                ruleTip);
+        addLine(tr("This is the estimate of %1, the model Dankar et al.'s rule picks for a table holding %2 of the "
+                   "population. What each model estimates:")
+                    .arg(chosen, shareText(risk.samplingFraction)),
+                ruleTip);
+    } else {
+        addLine(tr("No estimate of how many people in the population are unique on these columns: Dankar et al.'s "
+                   "rule picks %1 for a table holding %2 of the population, which gives no valid estimate for this "
+                   "table's class sizes (ARX shows none either). What each model estimates:")
+                    .arg(chosen, shareText(risk.samplingFraction)),
+                ruleTip);
+    }
     for (const auto& [model, estimate] : {std::pair{core::PopulationModel::Pitman, population.pitman},
                                           std::pair{core::PopulationModel::Zayatz, population.zayatz},
-                                          std::pair{core::PopulationModel::Snb, population.snb}})
-        addLine(estimate ? tr("Estimated another way: about %1.").arg(shareText(*estimate))
-                         : tr("Estimated another way: no estimate."),
-                modelExplanation(model));
+                                          std::pair{core::PopulationModel::Snb, population.snb}}) {
+        const ModelText& text = textOf(model);
+        addLine(QStringLiteral("• ") +
+                    (estimate
+                         ? tr("%1: about %2.").arg(capitalised(tr(text.name)), shareText(*estimate))
+                         : tr("%1: no valid estimate for this table's class sizes.").arg(capitalised(tr(text.name)))),
+                tr(text.explanation));
+    }
 }
 
 void RiskView::fillRiskiest()
