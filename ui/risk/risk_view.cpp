@@ -70,6 +70,16 @@ constexpr std::array<ModelText, 3> modelTexts{{
      QT_TRANSLATE_NOOP("RiskView", "The slide negative binomial model of Chen and Keller-McNulty (1998).")},
 }};
 
+/// Why Dankar et al.'s rule picked its model, as a clause after the sampling fraction.
+QString ruleReason(const core::RiskAssessment& risk)
+{
+    if (risk.samplingFraction > 0.1)
+        return RiskView::tr(" (more than 10 %: the smaller of Zayatz's and the SNB estimate)");
+    if (risk.population.dankarModel == core::PopulationModel::Zayatz)
+        return RiskView::tr(" (at most 10 %: Pitman's model, which has no estimate here, else Zayatz's)");
+    return RiskView::tr(" (at most 10 %)");
+}
+
 /// The text with its first letter in upper case, to start a sentence ("the SNB model").
 QString capitalised(QString text)
 {
@@ -371,16 +381,16 @@ void RiskView::showPlainWords()
                       .arg(count(risk.sample.sampleUniques), count(rows),
                            shareText(static_cast<double>(risk.sample.sampleUniques) / static_cast<double>(rows)));
     else if (rows > 0)
-        sample << tr("No record is unique on the key columns; every record shares its values with at least %1 "
-                     "other(s).")
-                      .arg(count(*std::min_element(risk.classSizes.begin(), risk.classSizes.end()) - 1));
+        sample << tr("No record is unique on the key columns; every record shares its values with at least %1.")
+                      .arg(countedNoun(*std::min_element(risk.classSizes.begin(), risk.classSizes.end()) - 1,
+                                       tr("other record"), tr("other records")));
     if (risk.k > 1)
-        sample << tr("%1 records (%2) share their key values with at most %3 other records.")
-                      .arg(count(risk.sample.recordsAtRisk),
+        sample << tr("%1 (%2) share their key values with at most %3.")
+                      .arg(countedNoun(risk.sample.recordsAtRisk, tr("record"), tr("records")),
                            shareText(rows == 0
                                          ? 0.0
                                          : static_cast<double>(risk.sample.recordsAtRisk) / static_cast<double>(rows)),
-                           count(risk.k - 1));
+                           countedNoun(risk.k - 1, tr("other record"), tr("other records")));
     if (risk.weightColumn)
         sample << tr("With the sampling weights, an intruder would re-identify about %1 records (%2) on average.")
                       .arg(fourSignificant(risk.global.expectedReidentifications), shareText(risk.global.risk));
@@ -415,8 +425,8 @@ void RiskView::showPlainWords()
                     .arg(shareText(*population.dankar), people),
                 ruleTip);
         addLine(tr("This is the estimate of %1, the model Dankar et al.'s rule picks for a table holding %2 of the "
-                   "population. What each model estimates:")
-                    .arg(chosen, shareText(risk.samplingFraction)),
+                   "population%3. What each model estimates:")
+                    .arg(chosen, shareText(risk.samplingFraction), ruleReason(risk)),
                 ruleTip);
     } else {
         addLine(tr("No estimate of how many people in the population are unique on these columns: Dankar et al.'s "
