@@ -112,6 +112,7 @@ private Q_SLOTS:
     void controllerGivesWhatTheCoreComputes();
     void cancelStopsALongAssessment();
     void aNewStartSupersedesTheRunningOne();
+    void aNewTableDropsTheRunningAssessment();
     void viewShowsTheAssessment();
     void valuesStayRedactedUntilAsked();
     void keyColumnsFollowTheFindings();
@@ -195,6 +196,34 @@ void RiskViewTest::aNewStartSupersedesTheRunningOne()
     const auto shown = finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>();
     QCOMPARE(shown->keyColumns, (std::vector<int>{0, 1}));
     QCOMPARE(running.size(), 2);
+}
+
+void RiskViewTest::aNewTableDropsTheRunningAssessment()
+{
+    const auto table = loadShared("sd2011.csv");
+    RiskParameters slow;
+    slow.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
+    slow.threads = 1;
+    RiskController controller;
+    controller.setTable(table);
+    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
+    QSignalSpy cancelled(&controller, &RiskController::assessmentCancelled);
+    QSignalSpy running(&controller, &RiskController::runningChanged);
+    controller.start(slow);
+    controller.setTable(loadShared("francdat.csv"));
+    // Nothing runs as far as the GUI is concerned, at once, and the dropped run never speaks.
+    QVERIFY(!controller.isRunning());
+    QCOMPARE(running.size(), 2);
+    QCOMPARE(running.last().at(0).toBool(), false);
+    // A start on the new table waits for the dropped run to return, then answers for itself.
+    RiskParameters quick;
+    quick.keyColumns = ColumnSet::of({1, 3});
+    controller.start(quick);
+    QVERIFY(controller.isRunning());
+    QVERIFY(waitFor(finished));
+    QCOMPARE(cancelled.size(), 0);
+    QCOMPARE(finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>()->rowCount, std::uint32_t{8});
+    QVERIFY(!controller.isRunning());
 }
 
 void RiskViewTest::viewShowsTheAssessment()

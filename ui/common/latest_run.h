@@ -25,13 +25,14 @@ class LatestRun {
 public:
     using Work = std::function<Output(std::stop_token)>;
 
-    /// `context` owns the timer and watcher connections; `poll` and `ended` run on its thread.
+    /// `context` owns the timer and watcher connections; `poll` (may be empty: no progress to
+    /// report) and `ended` run on its thread.
     LatestRun(QObject* context, std::function<void()> poll, std::function<void(Output)> ended)
         : m_poll(std::move(poll))
         , m_ended(std::move(ended))
     {
         m_pollTimer.setInterval(pollIntervalMs);
-        QObject::connect(&m_pollTimer, &QTimer::timeout, context, [this] { m_poll(); });
+        QObject::connect(&m_pollTimer, &QTimer::timeout, context, [this] { reportProgress(); });
         QObject::connect(&m_watcher, &QFutureWatcher<Output>::finished, context, [this] { finished(); });
     }
     LatestRun(const LatestRun&) = delete;
@@ -46,6 +47,8 @@ public:
     /// Runs `work`, first stopping (and superseding) a running computation.
     void start(Work work)
     {
+        m_active = true;
+        // A discarded computation that still runs is waited for, like a stopped one.
         if (m_watcher.isRunning()) {
             m_stop.request_stop();
             m_next = std::move(work);
@@ -62,15 +65,18 @@ public:
         m_stop.request_stop();
     }
 
-    /// Stops the running computation and drops its answer (the input it works on is gone).
+    /// Stops the running computation and drops its answer (the input it works on is gone); from
+    /// now on nothing runs as far as the caller is concerned.
     void discard()
     {
         cancel();
         m_discarded = true;
+        m_active = false;
     }
 
-    /// True from start() until the latest computation's answer has reached `ended`.
-    [[nodiscard]] bool isRunning() const { return m_watcher.isRunning() || m_next.has_value(); }
+    /// True from start() until the latest computation has returned (and its answer, unless
+    /// discarded, has reached `ended`).
+    [[nodiscard]] bool isRunning() const { return m_active; }
 
 private:
     static constexpr int pollIntervalMs = 50;
@@ -81,7 +87,14 @@ private:
         m_discarded = false;
         m_watcher.setFuture(
             QtConcurrent::run([work = std::move(work), token = m_stop.get_token()] { return work(token); }));
-        m_pollTimer.start();
+        if (m_poll)
+            m_pollTimer.start();
+    }
+
+    void reportProgress()
+    {
+        if (m_poll)
+            m_poll();
     }
 
     void finished()
@@ -93,9 +106,10 @@ private:
             return;
         }
         m_pollTimer.stop();
+        m_active = false;
         if (m_discarded)
             return;
-        m_poll();
+        reportProgress();
         m_ended(m_watcher.result());
     }
 
@@ -106,6 +120,7 @@ private:
     std::stop_source m_stop;
     std::optional<Work> m_next;
     bool m_discarded = false;
+    bool m_active = false;
 };
 
 } // namespace qiscout::ui

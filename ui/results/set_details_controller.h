@@ -3,14 +3,13 @@
 
 #include <cstdint>
 #include <memory>
-#include <stop_token>
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/encoded_table.h"
 
+#include "common/latest_run.h"
 #include "results/set_classes.h"
 
 namespace qiscout::ui {
@@ -35,8 +34,7 @@ Q_SIGNALS:
     void classesReady(const qiscout::ui::SetClasses& classes);
 
 private:
-    QFutureWatcher<SetClasses> m_watcher;
-    std::stop_source m_stop;
+    LatestRun<SetClasses> m_run;
 };
 
 } // namespace qiscout::ui
