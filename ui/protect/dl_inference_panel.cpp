@@ -28,6 +28,8 @@ DlInferencePanel::DlInferencePanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(explanation);
 
     auto* form = new QFormLayout;
+    // Labels above their fields: the set-up pane is narrow and the sentences are long.
+    form->setRowWrapPolicy(QFormLayout::WrapAllRows);
     m_sensitive = new QComboBox(this);
     m_sensitive->setToolTip(tr("The column whose values must not be narrowed down (the sensitive attribute)."));
     form->addRow(tr("Protect the values of:"), m_sensitive);

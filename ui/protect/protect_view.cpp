@@ -457,8 +457,8 @@ void ProtectView::showDlInference(const std::shared_ptr<const DlInferenceOutcome
                  locale.toString(static_cast<qulonglong>(m_table->rowCount)),
                  locale.toString(100.0 * anonymization.informationLoss, 'f', 1),
                  anonymization.check.satisfied
-                     ? tr("No pair of groups narrows a sensitive value below l, whatever dependency the attacker "
-                          "knows among these columns.")
+                     ? tr("No pair of groups narrows a sensitive value below l, whatever dependency among these "
+                          "columns and the protected one the attacker knows.")
                      : tr("The groups do not satisfy (d, l)-inference.")));
     std::vector<bool> generalised(m_table->columnCount(), false);
     QStringList names;
