@@ -423,6 +423,17 @@ void ProtectViewTest::publishesWithDlInference()
     QVERIFY2(view.exportTable(path, &error), qPrintable(error));
     const EncodedTable reread = qiscout::core::loadTable(path.toStdString());
     QCOMPARE(reread.rowCount, outcome->published->rowCount);
+    // The group sizes charted: every original row once before, every published QI-group after.
+    std::uint64_t before = 0;
+    for (const std::uint32_t size : outcome->classSizesBefore)
+        before += size;
+    QCOMPARE(before, table->rowCount);
+    std::uint64_t after = 0;
+    for (const std::uint32_t size : outcome->classSizesAfter) {
+        QVERIFY(size >= 5);
+        after += size;
+    }
+    QCOMPARE(after, reread.rowCount);
     std::vector<std::size_t> columns;
     for (const auto& name : quasiIdentifiers)
         for (std::size_t column = 0; column < reread.columnCount(); ++column)
@@ -438,6 +449,7 @@ void ProtectViewTest::publishesWithDlInference()
             key.push_back(reread.text(row, column));
         ++groups[key][reread.text(row, sensitive)];
     }
+    QCOMPARE(groups.size(), outcome->classSizesAfter.size());
     std::set<std::set<std::string>> valueSets;
     for (const auto& [key, counts] : groups) {
         std::uint64_t rows = 0;

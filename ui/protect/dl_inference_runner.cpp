@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "protect/dl_inference_runner.h"
 
+#include <algorithm>
 #include <exception>
 #include <utility>
 #include <vector>
 
 #include <QtConcurrent/QtConcurrentRun>
+
+#include "results/set_classes.h"
 
 namespace qiscout::ui {
 namespace {
@@ -70,6 +73,14 @@ void DlInferenceRunner::start(std::shared_ptr<const core::EncodedTable> table,
                 core::publishDlAnonymization(*table, parameters, outcome->anonymization));
             outcome->shown =
                 std::make_shared<const core::EncodedTable>(rowAligned(*table, parameters, outcome->anonymization));
+            for (const core::DlQiGroup& group : outcome->anonymization.groups)
+                outcome->classSizesAfter.push_back(static_cast<std::uint32_t>(group.rows.size()));
+            if (std::all_of(parameters.quasiIdentifiers.begin(), parameters.quasiIdentifiers.end(),
+                            [](int column) { return column < core::ColumnSet::capacity; })) {
+                SetClasses before = computeSetClasses(*table, core::ColumnSet::fromColumns(parameters.quasiIdentifiers),
+                                                      parameters.minGroupSize - 1, token);
+                outcome->classSizesBefore = std::move(before.classSizes);
+            }
             output.outcome = std::move(outcome);
         } catch (const std::exception& error) {
             output.error = QString::fromUtf8(error.what());

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <stop_token>
+#include <vector>
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -22,6 +23,10 @@ struct DlInferenceOutcome {
     /// Row by row like the original, for the data view: a removed row holds "*" in every
     /// quasi-identifier column.
     std::shared_ptr<const core::EncodedTable> shown;
+    /// Rows per group of the original on the quasi-identifiers (empty when one of them lies beyond
+    /// what a ColumnSet can name), and rows per published QI-group.
+    std::vector<std::uint32_t> classSizesBefore;
+    std::vector<std::uint32_t> classSizesAfter;
 };
 
 /// Runs the FFD paper's (d, l)-inference anonymisation off the GUI thread (QtConcurrent). A new

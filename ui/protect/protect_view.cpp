@@ -468,8 +468,11 @@ void ProtectView::showDlInference(const std::shared_ptr<const DlInferenceOutcome
     }
     m_tableModel->setProtection(outcome->shown, m_table, std::move(generalised), anonymization.removedRows);
     m_lossChart->setLoss(names, anonymization.columnLoss);
+    const std::uint64_t scanK = outcome->parameters.minGroupSize > 0 ? outcome->parameters.minGroupSize - 1 : 0;
     m_beforeChart->clear();
-    m_afterChart->clear();
+    if (!outcome->classSizesBefore.empty())
+        m_beforeChart->setClassSizes(outcome->classSizesBefore, scanK, tr("coarsened columns, original"));
+    m_afterChart->setClassSizes(outcome->classSizesAfter, scanK, tr("coarsened columns, published"));
     updateActions();
     Q_EMIT dlInferenceShown();
 }
