@@ -512,6 +512,12 @@ void ProtectViewTest::publishesWithDlInference()
     QVERIFY(analysis.release.has_value());
     QVERIFY(analysis.release->dlInference);
     QVERIFY(!analysis.release->attackSucceeds());
+
+    // A lattice run replaces what is shown: the (d, l) table is no longer what Export writes.
+    QSignalSpy ended(&view, &ProtectView::protectionEnded);
+    view.protect();
+    QVERIFY(!view.dlInferenceOutcome());
+    QVERIFY(waitFor(ended));
 }
 
 QTEST_MAIN(ProtectViewTest)

@@ -91,6 +91,7 @@ ProtectView::ProtectView(QWidget* parent)
         Q_EMIT protectionFailed(message);
     });
     const auto pick = [this](const core::Transformation& transformation) {
+        m_showingDl = false;
         m_lattice->setChosen(transformation);
         m_choices->markShown(transformation);
         m_summary->showMessage(tr("Working out this choice…"));
@@ -318,6 +319,7 @@ void ProtectView::updateActions()
 
 void ProtectView::searchStarted()
 {
+    m_showingDl = false;
     m_summary->showMessage(tr("Searching for the coarsening that loses the least detail…"));
     m_choices->clear();
     m_beforeChart->clear();
