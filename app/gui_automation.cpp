@@ -24,12 +24,17 @@ GuiAutomation::GuiAutomation(ui::MainWindow& window, ui::CommandLineOptions opti
     connect(&m_window, &ui::MainWindow::tableShown, this, &GuiAutomation::tableShown);
     connect(&m_window, &ui::MainWindow::openFailed, this, [this](const QString& message) { finish(1, message); });
     connect(&m_window, &ui::MainWindow::analysisFailed, this, [this](const QString& message) { finish(1, message); });
-    connect(&m_window, &ui::MainWindow::analysisEnded, this, [this] {
+    connect(&m_window, &ui::MainWindow::analysisEnded, this, [this](bool complete) {
         if (m_active && m_options.protect)
             m_window.protect(m_options.quasiIdentifiers, m_options.k);
         else if (m_active && m_options.risk)
             m_window.assessRisk();
-        else if (m_active && m_options.run)
+        else if (m_active && m_options.run && !complete)
+            captureAndFinish();
+    });
+    // A completed run is pictured once "What this means" is shown too (it follows a moment later).
+    connect(&m_window, &ui::MainWindow::findingsShown, this, [this] {
+        if (m_active && m_options.run && !m_options.protect && !m_options.risk)
             captureAndFinish();
     });
     connect(&m_window, &ui::MainWindow::protectionShown, this, [this] {

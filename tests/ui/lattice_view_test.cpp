@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <random>
@@ -12,6 +13,7 @@
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QImage>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
@@ -177,6 +179,7 @@ private Q_SLOTS:
     void countersNeverExceedTheLattice_data();
     void countersNeverExceedTheLattice();
     void differentSetsNeverShareALabel();
+    void legendCountsStayWholeInANarrowView();
 };
 
 void LatticeViewTest::stateCountsMatchEngineEvents_data()
@@ -540,3 +543,38 @@ void LatticeViewTest::differentSetsNeverShareALabel()
 
 QTEST_MAIN(LatticeViewTest)
 #include "lattice_view_test.moc"
+
+void LatticeViewTest::legendCountsStayWholeInANarrowView()
+{
+    // #14 point 14: at 1024 x 700 the lattice is about 270 pixels wide and the legend read
+    // "Contains a quasi-identifier (skipped) 32,71", its count cut at the right edge.
+    const std::array states{SetState::Unreached, SetState::InProgress, SetState::Safe, SetState::Vulnerable,
+                            SetState::Pruned};
+    for (const int columns : {15, 40}) {
+        LatticeView view;
+        view.reset(ColumnSet::firstN(columns), columnNames(columns), columns);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QFontMetricsF metrics(view.font());
+        for (const int width : {160, 270, 420, 1000}) {
+            view.resize(width, 400);
+            QTest::qWait(1);
+            const auto rects = view.legendTextRects();
+            QCOMPARE(rects.size(), states.size());
+            const LatticeCounts counts = view.stateCounts();
+            for (std::size_t index = 0; index < rects.size(); ++index) {
+                const QRectF& rect = rects[index];
+                QVERIFY2(rect.left() >= 0 && rect.right() <= width, qPrintable(QStringLiteral("%1 px").arg(width)));
+                // The whole text, the largest count included, fits its rectangle when wrapped there.
+                const QString text = qiscout::ui::stateName(states[index]) + QLatin1Char(' ') +
+                                     QLocale().toString(static_cast<qulonglong>(counts.total()));
+                const QRectF needed = metrics.boundingRect(QRectF(rect.left(), rect.top() + 2, rect.width(), 1e6),
+                                                           Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+                QVERIFY2(needed.right() <= rect.right() + 0.5 && needed.bottom() <= rect.bottom() + 0.5,
+                         qPrintable(QStringLiteral("%1 at %2 px").arg(text).arg(width)));
+                for (std::size_t other = 0; other < index; ++other)
+                    QVERIFY(!rect.intersects(rects[other]));
+            }
+        }
+    }
+}

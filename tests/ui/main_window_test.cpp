@@ -22,13 +22,16 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 #include <QTreeWidget>
 
 #include "qiscout/core/engines/search_engine.h"
@@ -239,6 +242,7 @@ private Q_SLOTS:
         window.parametersPanel()->kSpinBox()->setValue(2);
 
         QSignalSpy finished(window.searchController(), &SearchController::searchFinished);
+        QSignalSpy findingsShown(&window, &MainWindow::findingsShown);
         window.runAnalysis();
         QVERIFY(finished.wait(searchTimeoutMs));
 
@@ -275,6 +279,8 @@ private Q_SLOTS:
         auto* findings = window.resultsPanel()->findChild<QLabel*>(QStringLiteral("findingsSummary"));
         QVERIFY(findings);
         QTRY_VERIFY_WITH_TIMEOUT(findings->isVisible(), searchTimeoutMs);
+        // Command-line screenshots wait for this signal.
+        QCOMPARE(findingsShown.count(), 1);
         qiscout::core::ReportInput input;
         input.table = window.table();
         input.roles = window.columnPanel()->roles();
@@ -286,7 +292,8 @@ private Q_SLOTS:
         QVERIFY(report.summary.size() >= 3);
         for (const std::string& sentence : report.summary)
             QVERIFY2(findings->text().contains(QString::fromStdString(sentence).toHtmlEscaped()), sentence.c_str());
-        QCOMPARE(window.resultsPanel()->tree()->headerItem()->text(1), QStringLiteral("Isolated rows"));
+        QCOMPARE(window.resultsPanel()->view()->model()->headerData(1, Qt::Horizontal).toString(),
+                 QStringLiteral("Isolated rows"));
     }
 
     void theLatticeFollowsTheRolesBeforeARun()
@@ -570,20 +577,161 @@ private Q_SLOTS:
         QVERIFY(window.isWindowModified());
         QVERIFY(!window.close());
         QVERIFY(window.isVisible());
-        auto* box = window.findChild<QMessageBox*>(QStringLiteral("confirmClose"));
+        auto* box = window.findChild<QMessageBox*>(QStringLiteral("confirmDiscard"));
         QVERIFY(box);
         box->button(QMessageBox::Cancel)->click();
         QVERIFY(window.isVisible());
-        QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("confirmClose")) == nullptr);
+        QTRY_VERIFY(window.findChild<QMessageBox*>(QStringLiteral("confirmDiscard")) == nullptr);
         QVERIFY(window.saveProject(projectPath));
         QVERIFY(!window.isWindowModified());
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("census (adult.csv)")));
         window.parametersPanel()->kSpinBox()->setValue(3);
         QVERIFY(!window.close());
-        box = window.findChild<QMessageBox*>(QStringLiteral("confirmClose"));
+        box = window.findChild<QMessageBox*>(QStringLiteral("confirmDiscard"));
         QVERIFY(box);
         box->button(QMessageBox::Discard)->click();
         QTRY_VERIFY(!window.isVisible());
+    }
+
+    void openAndNewAskBeforeLosingChangesOrARun()
+    {
+        // #14 point 13: Open discarded unsaved role changes and a running analysis without asking.
+        MainWindow window;
+        window.show();
+        QVERIFY(loadSample(window));
+        window.columnPanel()->setRole(Fnlwgt, ColumnRole::Ignored);
+        QVERIFY(window.isWindowModified());
+        const auto askingBox = [&window] { return window.findChild<QMessageBox*>(QStringLiteral("confirmDiscard")); };
+
+        // File > New, then Cancel: nothing changes.
+        window.startOver();
+        QVERIFY(askingBox());
+        QVERIFY(askingBox()->button(QMessageBox::Save));
+        askingBox()->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(askingBox() == nullptr);
+        QVERIFY(window.table());
+        QVERIFY(window.isWindowModified());
+
+        // Opening a dropped file asks first; Discard goes on to the import dialog.
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(samplePath)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&window, &enter);
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&window, &drop);
+        QVERIFY(!window.findChild<qiscout::ui::ImportDialog*>());
+        QVERIFY(askingBox());
+        askingBox()->button(QMessageBox::Discard)->click();
+        auto* dialog = window.findChild<qiscout::ui::ImportDialog*>();
+        QVERIFY(dialog);
+        QSignalSpy shown(&window, &MainWindow::tableShown);
+        dialog->accept();
+        QVERIFY(shown.wait(loadTimeoutMs));
+        QVERIFY(!window.isWindowModified());
+        QTRY_VERIFY(askingBox() == nullptr);
+
+        // A running analysis alone is reason enough to ask (no Save then: nothing to save); Discard
+        // on New stops it, forgets the table and shows the start page.
+        selectAlgorithm(window, Algorithm::Brute);
+        QTemporaryDir folder;
+        QVERIFY(window.saveProject(folder.filePath(QStringLiteral("brute.qiscout"))));
+        QVERIFY(!window.isWindowModified());
+        QSignalSpy reported(window.searchController(), &SearchController::eventsReported);
+        window.runAnalysis();
+        QVERIFY(reported.wait(searchTimeoutMs));
+        QVERIFY(window.searchController()->isRunning());
+        window.startOver();
+        QVERIFY(askingBox());
+        QVERIFY2(askingBox()->text().contains(QStringLiteral("running")), qPrintable(askingBox()->text()));
+        QVERIFY(!askingBox()->button(QMessageBox::Save));
+        askingBox()->button(QMessageBox::Discard)->click();
+        QVERIFY(!window.searchController()->isRunning());
+        QVERIFY(!window.table());
+        QVERIFY(!window.isWindowModified());
+        QCOMPARE(window.windowTitle(), QStringLiteral("QIScout"));
+        QVERIFY(window.findChild<qiscout::ui::WelcomePage*>()->isVisible());
+        for (const auto* dock : window.findChildren<QDockWidget*>())
+            QVERIFY(!dock->isVisible());
+
+        // The next table brings the docks back as they were.
+        QVERIFY(loadSample(window));
+        for (const auto* dock : window.findChildren<QDockWidget*>())
+            QVERIFY(dock->isVisible());
+        QTRY_VERIFY(askingBox() == nullptr);
+    }
+
+    void anAnalysedProjectIsAnalysedAgainWhenOpened()
+    {
+        // #14 point 13: results were not saved with the project, and nothing said so.
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QString table = folder.filePath(QStringLiteral("adult.csv"));
+        QVERIFY(QFile::copy(samplePath, table));
+        const QString analysedPath = folder.filePath(QStringLiteral("analysed.qiscout"));
+        const QString setUpPath = folder.filePath(QStringLiteral("set-up.qiscout"));
+        std::shared_ptr<const SearchResult> first;
+        {
+            MainWindow window;
+            QSignalSpy shown(&window, &MainWindow::tableShown);
+            window.loadTable(table, {});
+            QVERIFY(shown.wait(loadTimeoutMs));
+            window.parametersPanel()->kSpinBox()->setValue(3);
+            window.parametersPanel()->maxSetSizeSpinBox()->setValue(2);
+            QVERIFY(window.saveProject(setUpPath));
+            QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("results")));
+            QSignalSpy ended(&window, &MainWindow::analysisEnded);
+            window.runAnalysis();
+            QVERIFY(ended.wait(searchTimeoutMs));
+            first = window.lastResult();
+            QVERIFY(first && first->complete && !first->minimalSets.empty());
+            QVERIFY(window.saveProject(analysedPath));
+            QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("not its results")),
+                     qPrintable(window.statusBar()->currentMessage()));
+        }
+        {
+            // Saved before any run: opening it only restores the set-up.
+            MainWindow window;
+            QSignalSpy shown(&window, &MainWindow::tableShown);
+            window.openProject(setUpPath);
+            QVERIFY(shown.wait(loadTimeoutMs));
+            QVERIFY(!window.searchController()->isRunning());
+            QVERIFY(!window.lastResult());
+        }
+        MainWindow window;
+        QSignalSpy shown(&window, &MainWindow::tableShown);
+        QSignalSpy ended(&window, &MainWindow::analysisEnded);
+        window.openProject(analysedPath);
+        QVERIFY(shown.wait(loadTimeoutMs));
+        QVERIFY(window.searchController()->isRunning());
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("again")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(ended.count() == 1 || ended.wait(searchTimeoutMs));
+        QVERIFY(window.lastResult()->minimalSets == first->minimalSets);
+        QCOMPARE(window.lastResult()->k, 3ULL);
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void anotherFileStartsItsViewsAtTheTopLeft()
+    {
+        // #14 point 14: horizontal scroll positions stayed from the previous file.
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(loadSample(window));
+        auto* rows = window.rowsPanel()->view();
+        auto* columns = window.columnPanel()->findChild<QTreeWidget*>();
+        QVERIFY(columns);
+        QList<QScrollBar*> bars{rows->horizontalScrollBar(), rows->verticalScrollBar(), columns->horizontalScrollBar()};
+        for (auto* bar : bars) {
+            QVERIFY(bar->maximum() > 0);
+            bar->setValue(bar->maximum());
+        }
+        QSignalSpy shown(&window, &MainWindow::tableShown);
+        window.loadTable(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/adult.csv"), {});
+        QVERIFY(shown.wait(loadTimeoutMs));
+        for (auto* bar : bars)
+            QCOMPARE(bar->value(), 0);
     }
 
     void savesAndReopensAProject()

@@ -30,6 +30,7 @@ private Q_SLOTS:
         setup.request.parameters.k = 4;
         setup.request.parameters.maxSetSize = 3;
         setup.request.algorithm = qiscout::core::Algorithm::Mtui;
+        setup.analysed = true;
 
         ProjectSession writer;
         writer.save(projectPath, {tablePath, {}}, saved, setup);
@@ -49,12 +50,17 @@ private Q_SLOTS:
         QCOMPARE(restored->request.parameters.k, 4ULL);
         QCOMPARE(restored->request.parameters.maxSetSize.value_or(0), 3);
         QVERIFY(restored->request.algorithm == qiscout::core::Algorithm::Mtui);
+        // #14 point 13: the project says it had been analysed, so opening it runs the analysis again.
+        QVERIFY(restored->analysed);
         QVERIFY(!reader.isModified(*restored));
 
         Setup edited = *restored;
         edited.roles[1] = ColumnRole::Ignored;
         QVERIFY(reader.isModified(edited));
         edited.roles[1] = ColumnRole::QuasiIdentifier;
+        QVERIFY(!reader.isModified(edited));
+        // Running (or not) is no change to save.
+        edited.analysed = false;
         QVERIFY(!reader.isModified(edited));
         edited.request.parameters.k = 5;
         QVERIFY(reader.isModified(edited));

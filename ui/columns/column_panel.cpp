@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <QTreeWidget>
@@ -136,6 +137,9 @@ void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& tabl
         for (int column = 0; column < m_tree->topLevelItemCount(); ++column)
             storeRole(column, core::ColumnRole::QuasiIdentifier);
     }
+    // A new table's columns start at the top left, wherever the last table's list was scrolled.
+    m_tree->scrollToTop();
+    m_tree->horizontalScrollBar()->setValue(0);
     showSelectionRole();
     updateSummary();
 }

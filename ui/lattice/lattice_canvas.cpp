@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -29,6 +30,8 @@ namespace {
 constexpr std::size_t maxVisibleEdges = 12000;
 constexpr double minEdgeSpacing = 5.0;
 constexpr double legendSwatch = 12.0;
+/// Space between two legend entries on a line.
+constexpr double legendGap = 14.0;
 constexpr double margin = 6.0;
 /// Pixels that one node may reach at the deepest zoom.
 constexpr double pixelsPerNodeAtMaxZoom = 48.0;
@@ -80,30 +83,46 @@ void LatticeCanvas::setSelectedNode(std::optional<NodePosition> node)
     update();
 }
 
-double LatticeCanvas::legendItemWidth(const QFontMetricsF& metrics, const QString& name) const
+std::vector<QRectF> LatticeCanvas::legendTextRects() const
 {
-    return legendSwatch + 4.0 + metrics.horizontalAdvance(name) +
-           metrics.horizontalAdvance(QStringLiteral(" 000,000,000")) + 14.0;
+    return m_geometry.legendTexts;
 }
 
 void LatticeCanvas::relayout()
 {
     m_geometry.density = prefersDensity();
 
-    // The legend flows over as many lines as the width needs.
+    // The legend flows over as many lines as the width needs; an entry wider than a whole line
+    // wraps its name within the line, so its count is never cut off (#14: "...(skipped) 32,71"
+    // in a 1024-pixel window). Each entry keeps room for the largest count the lattice can have.
     const QFontMetricsF metrics(font());
+    std::uint64_t nodes = 0;
+    for (int row = 0; row < rowCount(); ++row)
+        nodes = rowSize(row) > std::numeric_limits<std::uint64_t>::max() - nodes
+                    ? std::numeric_limits<std::uint64_t>::max()
+                    : nodes + rowSize(row);
+    const QString widestCount = QLocale().toString(static_cast<qulonglong>(nodes));
+    const double textIndent = legendSwatch + 4.0;
+    const double widthLimit = std::max(1.0, width() - 2 * margin - textIndent);
     const double lineHeight = std::max(metrics.height(), legendSwatch) + 4.0;
+    m_geometry.legendTexts.clear();
     double x = margin;
-    int lines = 1;
+    double y = margin / 2;
+    double lineBottom = y + lineHeight;
     for (const LegendEntry& entry : legend()) {
-        const double itemWidth = legendItemWidth(metrics, entry.name);
+        const QRectF text = metrics.boundingRect(QRectF(0, 0, widthLimit, 1e6), Qt::AlignLeft | Qt::TextWordWrap,
+                                                 entry.name + QLatin1Char(' ') + widestCount);
+        const double itemWidth = textIndent + std::ceil(text.width());
         if (x > margin && x + itemWidth > width() - margin) {
-            ++lines;
             x = margin;
+            y = lineBottom;
         }
-        x += itemWidth;
+        const double itemHeight = std::max(lineHeight, std::ceil(text.height()) + 4.0);
+        m_geometry.legendTexts.emplace_back(x + textIndent, y, std::ceil(text.width()), itemHeight);
+        lineBottom = std::max(lineBottom, y + itemHeight);
+        x += itemWidth + legendGap;
     }
-    m_geometry.legend = QRectF(0, 0, width(), lines * lineHeight + margin);
+    m_geometry.legend = QRectF(0, 0, width(), lineBottom + margin / 2);
 
     const double labelWidth = metrics.horizontalAdvance(widestRowLabel()) + 2 * margin;
     m_geometry.plot =
@@ -232,24 +251,20 @@ void LatticeCanvas::paintLegend(QPainter& painter) const
     const QFontMetricsF metrics(font());
     const QLocale locale;
     const double lineHeight = std::max(metrics.height(), legendSwatch) + 4.0;
-    double x = margin;
-    double y = margin / 2;
+    const auto entries = legend();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    for (const LegendEntry& entry : legend()) {
-        const QString count = locale.toString(static_cast<qulonglong>(entry.count));
-        const double itemWidth = legendItemWidth(metrics, entry.name);
-        if (x > margin && x + itemWidth > width() - margin) {
-            x = margin;
-            y += lineHeight;
-        }
-        const QRectF swatch(x, y + (lineHeight - legendSwatch) / 2, legendSwatch, legendSwatch);
+    for (std::size_t index = 0; index < entries.size() && index < m_geometry.legendTexts.size(); ++index) {
+        const LegendEntry& entry = entries[index];
+        const QRectF& text = m_geometry.legendTexts[index];
+        // The swatch sits beside the first line of the text.
+        const QRectF swatch(text.left() - legendSwatch - 4.0, text.top() + (lineHeight - legendSwatch) / 2,
+                            legendSwatch, legendSwatch);
         painter.setPen(QPen(palette().color(QPalette::Text), 0));
         painter.setBrush(entry.color);
         painter.drawRoundedRect(swatch, 2, 2);
         painter.setPen(palette().color(QPalette::Text));
-        const QRectF text(swatch.right() + 4.0, y, itemWidth - legendSwatch - 4.0, lineHeight);
-        painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, entry.name + QLatin1Char(' ') + count);
-        x += itemWidth;
+        painter.drawText(text.adjusted(0, 2, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                         entry.name + QLatin1Char(' ') + locale.toString(static_cast<qulonglong>(entry.count)));
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
 }

@@ -35,6 +35,10 @@ public:
     /// True when the lattice is drawn as density bands rather than a Hasse diagram.
     [[nodiscard]] bool isDensityMode() const { return m_geometry.density; }
 
+    /// Where each legend entry's text ("Safe 22") is drawn, in legend order; the text wraps
+    /// within its rectangle, which always has room for the whole name and the largest count.
+    [[nodiscard]] std::vector<QRectF> legendTextRects() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -114,6 +118,7 @@ private:
     /// Where things go for the current size, font and zoom.
     struct Geometry {
         QRectF legend;
+        std::vector<QRectF> legendTexts;
         QRectF plot;
         double rowHeight = 0.0;
         bool density = false;
@@ -124,7 +129,6 @@ private:
     void paintRowLabels(QPainter& painter, const QRectF& exposed) const;
     void paintHasse(QPainter& painter, const QRectF& exposed) const;
     void paintBands(QPainter& painter, const QRectF& exposed) const;
-    [[nodiscard]] double legendItemWidth(const QFontMetricsF& metrics, const QString& name) const;
     [[nodiscard]] double rowCentreY(int row) const;
     [[nodiscard]] double screenX(double layoutX) const;
     [[nodiscard]] double layoutX(double screenX) const;

@@ -6,6 +6,8 @@
 // wiring would hide which view talks to which.
 #include "qiscout/ui/main_window.h"
 
+#include <utility>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -114,6 +116,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     connect(m_parameters, &ParametersPanel::parametersEdited, this, [this] { setWindowModified(true); });
     connect(m_parameters, &ParametersPanel::parametersEdited, this, &MainWindow::showSearchSpace);
     connect(m_findings, &FindingsSummaryController::summaryReady, m_results, &ResultsPanel::setFindingsSummary);
+    connect(m_findings, &FindingsSummaryController::summaryReady, this, &MainWindow::findingsShown);
     connect(m_results, &ResultsPanel::setSelected, this, &MainWindow::showSetDetails);
     connect(m_lattice, &LatticeView::setSelected, this, [this](core::ColumnSet set) {
         if (!set.empty() && !m_results->selectSet(set))
@@ -239,6 +242,11 @@ void MainWindow::createWidgets()
 
 void MainWindow::createActions()
 {
+    m_newAction = new QAction(style()->standardIcon(QStyle::SP_FileIcon), tr("&New"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setToolTip(tr("Close the table and the project and start again from the start page (Ctrl+N)"));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::startOver);
+
     m_openTableAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Table…"), this);
     m_openTableAction->setShortcut(QKeySequence::Open);
     m_openTableAction->setToolTip(
@@ -314,6 +322,7 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
     file->addAction(m_openTableAction);
     file->addAction(tr("Open &Database…"), this, &MainWindow::chooseDatabase);
     file->addAction(m_openProjectAction);
@@ -370,6 +379,12 @@ void MainWindow::showUserGuide()
 void MainWindow::showWelcome()
 {
     m_welcome->setRecentFiles(RecentFiles::load());
+    // From a step page (Protect, Risk) the docks it hid are already remembered.
+    if (m_stack->currentWidget() == m_workspace) {
+        m_docksBeforeStep.clear();
+        for (const auto* dock : std::as_const(m_docks))
+            m_docksBeforeStep << dock->isVisible();
+    }
     m_stack->setCurrentWidget(m_welcome);
     for (auto* dock : std::as_const(m_docks))
         dock->hide();
@@ -449,7 +464,7 @@ void MainWindow::protect(const QList<QuasiIdentifierOption>& columns, std::optio
 
 void MainWindow::showFindings()
 {
-    if (m_stack->currentWidget() == m_protectPage || m_stack->currentWidget() == m_riskPage)
+    if (m_stack->currentWidget() != m_workspace)
         for (qsizetype index = 0; index < m_docks.size() && index < m_docksBeforeStep.size(); ++index)
             m_docks[index]->setVisible(m_docksBeforeStep[index]);
     m_stack->setCurrentWidget(m_workspace);
@@ -482,6 +497,7 @@ void MainWindow::updateActions()
     m_cancelAction->setEnabled(running);
     m_saveProjectAction->setEnabled(hasTable);
     m_saveProjectAsAction->setEnabled(hasTable);
+    m_newAction->setEnabled(hasTable);
     m_clearFilterAction->setEnabled(m_rows->isShowingIsolatedRows());
     m_exportReportAction->setEnabled(hasTable && m_lastResult && m_lastResult->complete);
     m_protect->setReportAvailable(hasTable && m_lastResult && m_lastResult->complete);
@@ -491,6 +507,8 @@ void MainWindow::updateActions()
 
 void MainWindow::openFile(const QString& path)
 {
+    if (!mayDiscard(tr("Open %1?").arg(QFileInfo(path).fileName()), [this, path] { openFile(path); }))
+        return;
     if (ProjectSession::isProjectFile(path))
         openProject(path);
     else
@@ -499,6 +517,8 @@ void MainWindow::openFile(const QString& path)
 
 void MainWindow::chooseTable()
 {
+    if (!mayDiscard(tr("Open another table?"), [this] { chooseTable(); }))
+        return;
     QSettings settings;
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open Table"), settings.value(directoryKey).toString(),
@@ -536,6 +556,8 @@ void MainWindow::chooseDatabase()
 
 void MainWindow::chooseProject()
 {
+    if (!mayDiscard(tr("Open a project?"), [this] { chooseProject(); }))
+        return;
     QSettings settings;
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open Project"), settings.value(directoryKey).toString(),
@@ -548,6 +570,8 @@ void MainWindow::chooseProject()
 
 void MainWindow::openSample()
 {
+    if (!mayDiscard(tr("Open the sample?"), [this] { openSample(); }))
+        return;
     const QString path = sampleTablePath();
     if (!path.isEmpty())
         loadTable(path, core::LoadOptions{});
@@ -646,7 +670,13 @@ bool MainWindow::saveProject(const QString& path)
     updateRecentFiles();
     updateWindowTitle();
     setWindowModified(false);
-    statusBar()->showMessage(tr("Project saved to %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    const QString shownPath = QDir::toNativeSeparators(path);
+    statusBar()->showMessage(currentSetup().analysed
+                                 ? tr("Project saved to %1: its set-up, not its results; opening it analyses the "
+                                      "table again.")
+                                       .arg(shownPath)
+                                 : tr("Project saved to %1.").arg(shownPath),
+                             8000);
     return true;
 }
 
@@ -664,7 +694,8 @@ bool MainWindow::saveProjectAs()
 Setup MainWindow::currentSetup() const
 {
     return {m_columns->roles(), m_parameters->request(),
-            m_protect->hasSetup() ? std::optional<core::ProtectionSettings>(m_protect->settings()) : std::nullopt};
+            m_protect->hasSetup() ? std::optional<core::ProtectionSettings>(m_protect->settings()) : std::nullopt,
+            m_lastResult && m_lastResult->complete};
 }
 
 void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, const QString& path,
@@ -672,28 +703,16 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
 {
     m_loadProgress->reset();
     m_loadSeconds = static_cast<double>(m_loadClock.elapsed()) / 1000.0;
-    m_details->cancel();
-    m_table = std::move(table);
+    showTable(std::move(table));
     m_tablePath = QFileInfo(path).absoluteFilePath();
     m_loadOptions = options;
-    m_lastResult.reset();
-    m_search->setTable(m_table);
-    clearRowFilter();
-    m_rows->setTable(m_table);
-    m_columns->setTable(m_table);
-    m_results->clear();
-    m_bySizeChart->clear();
-    m_dangerChart->clear();
-    m_rateChart->clear();
-    m_histogram->clear();
-    m_findings->cancel();
-    m_protect->setTable(m_table);
-    m_risk->setTable(m_table);
+    bool rerun = false;
     if (const auto restored = m_project->restore(*m_table, currentSetup())) {
         m_columns->setRoles(restored->roles);
         m_parameters->setRequest(restored->request);
         if (restored->protection)
             m_protect->setSettings(*restored->protection);
+        rerun = restored->analysed;
         RecentFiles::add(m_project->path());
     } else {
         RecentFiles::add(m_tablePath);
@@ -721,6 +740,50 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     showWorkspace();
     updateActions();
     Q_EMIT tableShown();
+    // A project stores its set-up, not its results: they are computed again, on the table as it is
+    // now, unless whoever watches tableShown (command-line automation) has started a run already.
+    if (rerun && !m_search->isRunning() && currentRequest(false)) {
+        runAnalysis();
+        statusBar()->showMessage(tr("Projects keep the set-up, not the results: analysing %1 again.").arg(name));
+    }
+}
+
+void MainWindow::showTable(std::shared_ptr<const core::EncodedTable> table)
+{
+    m_details->cancel();
+    m_table = std::move(table);
+    m_lastResult.reset();
+    m_search->setTable(m_table);
+    clearRowFilter();
+    m_rows->setTable(m_table);
+    m_columns->setTable(m_table);
+    m_results->clear();
+    m_bySizeChart->clear();
+    m_dangerChart->clear();
+    m_rateChart->clear();
+    m_histogram->clear();
+    m_findings->cancel();
+    m_protect->setTable(m_table);
+    m_risk->setTable(m_table);
+}
+
+void MainWindow::startOver()
+{
+    if (!mayDiscard(tr("Start again?"), [this] { startOver(); }))
+        return;
+    m_loader->cancel();
+    m_protect->cancel();
+    m_risk->cancel();
+    showTable(nullptr);
+    m_lattice->reset({}, {}, 1);
+    m_tablePath.clear();
+    m_project->close();
+    setWindowModified(false);
+    setWindowTitle(tr("QIScout"));
+    m_progressLabel->clear();
+    m_progressLabel->setToolTip({});
+    showWelcome();
+    updateActions();
 }
 
 void MainWindow::loadFailed(const LoadFailure& failure)
@@ -972,24 +1035,24 @@ void MainWindow::updateWindowTitle()
         setWindowTitle(tr("%1[*] — QIScout").arg(table));
 }
 
-bool MainWindow::confirmClose()
+bool MainWindow::mayDiscard(const QString& title, const std::function<void()>& retry)
 {
     const bool running = m_search->isRunning();
-    if (m_closeConfirmed || m_unattended || (!isWindowModified() && !running))
+    if (std::exchange(m_discardConfirmed, false) || m_unattended || (!isWindowModified() && !running))
         return true;
     QStringList reasons;
     if (isWindowModified())
         reasons << tr("The roles or parameters have changed since the project was last saved.");
     if (running)
         reasons << tr("An analysis is still running and will be stopped.");
-    // Window-modal and asynchronous (never a nested event loop): the answer closes the window again.
-    auto* box = new QMessageBox(QMessageBox::Question, tr("Quit QIScout?"), reasons.join(QLatin1Char(' ')),
+    // Window-modal and asynchronous (never a nested event loop): the answer retries the action.
+    auto* box = new QMessageBox(QMessageBox::Question, title, reasons.join(QLatin1Char(' ')),
                                 QMessageBox::Discard | QMessageBox::Cancel, this);
     if (isWindowModified())
         box->addButton(QMessageBox::Save);
-    box->setObjectName(QStringLiteral("confirmClose"));
+    box->setObjectName(QStringLiteral("confirmDiscard"));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, box] {
+    connect(box, &QMessageBox::finished, this, [this, box, retry] {
         const auto answer = box->standardButton(box->clickedButton());
         if (answer == QMessageBox::Save) {
             const bool saved = m_project->path().isEmpty() ? saveProjectAs() : saveProject(m_project->path());
@@ -998,8 +1061,8 @@ bool MainWindow::confirmClose()
         } else if (answer != QMessageBox::Discard) {
             return;
         }
-        m_closeConfirmed = true;
-        close();
+        m_discardConfirmed = true;
+        retry();
     });
     box->open();
     return false;
@@ -1007,7 +1070,7 @@ bool MainWindow::confirmClose()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!confirmClose()) {
+    if (!mayDiscard(tr("Quit QIScout?"), [this] { close(); })) {
         event->ignore();
         return;
     }

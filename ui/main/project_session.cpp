@@ -59,6 +59,7 @@ std::optional<Setup> ProjectSession::restore(const core::EncodedTable& table, co
     setup.request.parameters = m_pending->parameters;
     setup.request.algorithm = m_pending->algorithm;
     setup.protection = m_pending->protection;
+    setup.analysed = m_pending->analysed;
     m_pending.reset();
     m_saved = setup;
     return setup;
@@ -76,6 +77,7 @@ void ProjectSession::save(const QString& path, const TableSource& table, const c
     project.parameters.columns.reset();
     project.algorithm = setup.request.algorithm;
     project.protection = setup.protection;
+    project.analysed = setup.analysed;
     core::saveProject(path.toStdString(), project);
     m_path = path;
     m_saved = setup;

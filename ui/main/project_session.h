@@ -17,11 +17,14 @@
 namespace qiscout::ui {
 
 /// What the user set up for one table: each column's role, the search request and, once the
-/// Protect step was opened, its set-up.
+/// Protect step was opened, its set-up; and whether it has been analysed.
 struct Setup {
     std::vector<core::ColumnRole> roles;
     SearchRequest request;
     std::optional<core::ProtectionSettings> protection;
+    /// A completed analysis of this set-up is shown. Not a change to save: a project stores it
+    /// only so that opening it runs the analysis again.
+    bool analysed = false;
 };
 
 /// The project behind the window: the .qiscout file it was opened from or saved to, the roles and

@@ -48,12 +48,16 @@ QString UserGuide::html()
     text += tr("<h3><a name=\"k\"></a>What k means</h3>"
                "<p>A row is <i>at risk</i> on a combination of columns when at most <b>k</b> rows share its values "
                "there: someone who knows those values about a person narrows them down to k rows or fewer. With "
-               "k = 1 only unique rows count; a larger k asks for more safety. Set k in the Analysis panel.</p>");
+               "k = 1 only unique rows count; a larger k asks for more safety. Set k in the Parameters panel; "
+               "threads, batch size and the search method are under <i>Advanced</i> and change only the "
+               "speed.</p>");
     text += tr("<h3><a name=\"qi\"></a>What a quasi-identifier is</h3>"
                "<p>A combination of columns that is not a name but can still single people out, such as birth date, "
                "sex and ZIP code. QIScout lists the <i>minimal</i> ones: every column in them is needed, and any "
                "larger combination that contains one is at least as risky. <i>Isolated rows</i> counts the rows it "
-               "puts in a group of at most k.</p>");
+               "puts in a group of at most k. Click a column header to sort the list, pick a column under "
+               "<i>With column</i> to list only the quasi-identifiers that contain it, and <i>Export List…</i> "
+               "writes the list as shown to a CSV file.</p>");
     text += tr("<h3><a name=\"roles\"></a>Column roles</h3>"
                "<p>Only <b>Candidate</b> columns are searched: columns an attacker could know about someone. Mark "
                "names and record numbers <b>Direct identifier</b> (they must be removed anyway), the facts you "
@@ -74,7 +78,9 @@ QString UserGuide::html()
                "<li>Treat the columns it names first: generalise them (age bands instead of ages) or leave them "
                "out.</li>"
                "<li>Re-run QIScout on the changed table until no quasi-identifier is left at your k.</li>"
-               "<li>Export the report (File &gt; Export Report) to document the check.</li></ol>");
+               "<li>Export the report (File &gt; Export Report) to document the check.</li>"
+               "<li>Save the project (File &gt; Save Project) to keep the roles and parameters. It keeps the "
+               "set-up, not the results: opening it runs the analysis again.</li></ol>");
     text += tr("<h3><a name=\"risk\"></a>Record risk</h3>"
                "<p>Analysis &gt; Record Risk (Ctrl+Shift+K) asks how exposed each <i>record</i> is on the ticked "
                "<b>key columns</b>, the values an intruder may know. Give the column of survey sampling weights the "

@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QSpinBox>
 #include <QThread>
+#include <QToolButton>
 
 namespace qiscout::ui {
 namespace {
@@ -42,7 +43,6 @@ constexpr int maxSetSizeLimit = 64;
 ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QFormLayout(this);
-
     m_k = new QSpinBox(this);
     m_k->setRange(1, std::numeric_limits<int>::max());
     m_k->setValue(1);
@@ -51,6 +51,28 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
                        "<p>k = 1 looks for people who are unique; k = 5 also flags groups of up to 5 people. "
                        "Larger k is stricter.</p>"));
     layout->addRow(tr("&Group size k:"), m_k);
+
+    m_maxSetSize = new QSpinBox(this);
+    m_maxSetSize->setRange(0, maxSetSizeLimit);
+    m_maxSetSize->setSpecialValueText(tr("No limit"));
+    m_maxSetSize->setValue(0);
+    m_maxSetSize->setToolTip(tr("The largest number of columns combined. An attacker rarely knows more than a few "
+                                "facts about a person; a limit makes big tables much faster. "
+                                "\"No limit\" checks every combination."));
+    layout->addRow(tr("&Largest combination:"), m_maxSetSize);
+
+    // What only tuning needs (threads, batch size, the engine) stays out of a new user's way
+    // until asked for (#14 point 14).
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setObjectName(QStringLiteral("advancedParameters"));
+    m_advancedToggle->setText(tr("Advan&ced"));
+    m_advancedToggle->setToolTip(tr("Processor cores, batch size and search method: they change the speed, never the "
+                                    "answer."));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    layout->addRow(m_advancedToggle);
 
     m_threads = new QSpinBox(this);
     m_threads->setRange(1, std::max(1, QThread::idealThreadCount()));
@@ -67,15 +89,6 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
                                "it changes speed, never the answer."));
     layout->addRow(tr("&Batch size (rows):"), m_batchSize);
 
-    m_maxSetSize = new QSpinBox(this);
-    m_maxSetSize->setRange(0, maxSetSizeLimit);
-    m_maxSetSize->setSpecialValueText(tr("No limit"));
-    m_maxSetSize->setValue(0);
-    m_maxSetSize->setToolTip(tr("The largest number of columns combined. An attacker rarely knows more than a few "
-                                "facts about a person; a limit makes big tables much faster. "
-                                "\"No limit\" checks every combination."));
-    layout->addRow(tr("&Largest combination:"), m_maxSetSize);
-
     m_algorithm = new QComboBox(this);
     for (const auto& choice : algorithmChoices) {
         m_algorithm->addItem(tr(choice.label), static_cast<int>(choice.algorithm));
@@ -84,6 +97,15 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
     m_algorithm->setToolTip(tr("How the combinations are searched. Every method gives the same answer; "
                                "Automatic picks a fast one."));
     layout->addRow(tr("&Strategy:"), m_algorithm);
+    // One form for both parts keeps the fields aligned; the advanced rows are hidden, not removed.
+    const auto showAdvanced = [this, layout](bool shown) {
+        m_advancedToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        for (QWidget* field :
+             {static_cast<QWidget*>(m_threads), static_cast<QWidget*>(m_batchSize), static_cast<QWidget*>(m_algorithm)})
+            layout->setRowVisible(field, shown);
+    };
+    connect(m_advancedToggle, &QToolButton::toggled, this, showAdvanced);
+    showAdvanced(false);
 
     const auto edited = [this] {
         if (!m_updating)

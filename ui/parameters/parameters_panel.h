@@ -8,12 +8,14 @@
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QSpinBox;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace qiscout::ui {
 
-/// The search parameters (k, threads, batch size, largest set size, strategy) with plain-language
-/// tooltips. Emits parametersEdited on every user edit, not on programmatic changes.
+/// The search parameters with plain-language tooltips: k and the largest set size up front;
+/// threads, batch size and strategy under a collapsed "Advanced" section. Emits parametersEdited
+/// on every user edit, not on programmatic changes.
 class ParametersPanel : public QWidget {
     Q_OBJECT
 
@@ -29,6 +31,8 @@ public:
     [[nodiscard]] QSpinBox* threadsSpinBox() const { return m_threads; }
     [[nodiscard]] QSpinBox* maxSetSizeSpinBox() const { return m_maxSetSize; }
     [[nodiscard]] QComboBox* algorithmComboBox() const { return m_algorithm; }
+    /// Shows or hides the Advanced section.
+    [[nodiscard]] QToolButton* advancedToggle() const { return m_advancedToggle; }
 
 Q_SIGNALS:
     /// The user changed a value.
@@ -40,6 +44,7 @@ private:
     QSpinBox* m_batchSize = nullptr;
     QSpinBox* m_maxSetSize = nullptr;
     QComboBox* m_algorithm = nullptr;
+    QToolButton* m_advancedToggle = nullptr;
     bool m_updating = false;
 };
 

@@ -2,44 +2,38 @@
 #include "results/results_panel.h"
 
 #include <map>
-#include <span>
 
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
-#include <QTreeWidget>
+#include <QSettings>
+#include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 
+#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/report/report_writers.h"
+
 #include "common/column_set_text.h"
+#include "common/counted_noun.h"
+#include "results/quasi_identifier_filter.h"
+#include "results/quasi_identifier_model.h"
 
 namespace qiscout::ui {
 namespace {
 
-enum Column { SetColumn, IsolatedColumn, SmallestColumn, ColumnCount };
+const QString directoryKey = QStringLiteral("lastDirectory");
 
-enum ItemRole {
-    ColumnsRole = Qt::UserRole,
-    IsolatedRole,
-    SmallestRole,
-};
-
-QVariant columnsData(const core::ColumnSet& set)
+QString countText(std::uint64_t count)
 {
-    QList<int> columns;
-    set.forEach([&columns](int column) { columns.append(column); });
-    return QVariant::fromValue(columns);
-}
-
-core::ColumnSet columnsOf(const QTreeWidgetItem* item)
-{
-    const auto columns = item->data(SetColumn, ColumnsRole).value<QList<int>>();
-    return core::ColumnSet::fromColumns(std::span<const int>(columns.data(), static_cast<std::size_t>(columns.size())));
-}
-
-QString countText(int count)
-{
-    return count == 1 ? ResultsPanel::tr("1 quasi-identifier") : ResultsPanel::tr("%1 quasi-identifiers").arg(count);
+    return countedNoun(count, ResultsPanel::tr("quasi-identifier"), ResultsPanel::tr("quasi-identifiers"));
 }
 
 } // namespace
@@ -65,59 +59,81 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     m_findingsArea->setWidget(m_findings);
     m_findingsArea->hide();
     layout->addWidget(m_findingsArea);
-    m_tree = new QTreeWidget(this);
-    m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Quasi-identifier"), tr("Isolated rows"), tr("Smallest group")});
-    m_tree->headerItem()->setToolTip(SetColumn, tr("A smallest combination of columns that singles someone out: "
-                                                   "removing any one of its columns makes it safe."));
-    m_tree->headerItem()->setToolTip(IsolatedColumn, tr("How many people are in a group of at most k on these "
-                                                        "columns, and could be re-identified."));
-    m_tree->headerItem()->setToolTip(SmallestColumn, tr("The fewest people sharing one combination of values."));
-    m_tree->header()->setSectionResizeMode(SetColumn, QHeaderView::Stretch);
-    m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(IsolatedColumn, QHeaderView::ResizeToContents);
-    m_tree->header()->setSectionResizeMode(SmallestColumn, QHeaderView::ResizeToContents);
-    m_tree->setUniformRowHeights(true);
-    layout->addWidget(m_tree);
-    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
-        if (item && item->parent())
-            Q_EMIT setSelected(columnsOf(item));
+
+    auto* tools = new QHBoxLayout;
+    auto* filterLabel = new QLabel(tr("&With column:"), this);
+    m_columnFilter = new QComboBox(this);
+    m_columnFilter->setObjectName(QStringLiteral("quasiIdentifierColumnFilter"));
+    m_columnFilter->setToolTip(tr("List only the quasi-identifiers that contain this column (in brackets: how many "
+                                  "do)."));
+    m_columnFilter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_columnFilter->setMinimumContentsLength(12);
+    filterLabel->setBuddy(m_columnFilter);
+    m_shown = new QLabel(this);
+    m_export = new QToolButton(this);
+    m_export->setText(tr("E&xport List…"));
+    m_export->setToolTip(tr("Write the quasi-identifiers as listed (sorted and filtered) to a CSV file."));
+    tools->addWidget(filterLabel);
+    tools->addWidget(m_columnFilter, 1);
+    tools->addWidget(m_shown);
+    tools->addWidget(m_export);
+    layout->addLayout(tools);
+
+    m_model = new QuasiIdentifierModel(this);
+    m_filter = new QuasiIdentifierFilter(this);
+    m_filter->setSourceModel(m_model);
+    m_view = new QTreeView(this);
+    m_view->setObjectName(QStringLiteral("quasiIdentifierList"));
+    m_view->setModel(m_filter);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(QuasiIdentifierModel::SetColumn, Qt::AscendingOrder);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    auto* header = m_view->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QuasiIdentifierModel::SetColumn, QHeaderView::Stretch);
+    for (const int column : {QuasiIdentifierModel::IsolatedColumn, QuasiIdentifierModel::SmallestColumn})
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    layout->addWidget(m_view, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
+        if (index.isValid())
+            Q_EMIT setSelected(index.data(QuasiIdentifierModel::SetRole).value<core::ColumnSet>());
     });
+    connect(m_columnFilter, &QComboBox::currentIndexChanged, this,
+            [this] { filterByColumn(m_columnFilter->currentData().toInt()); });
+    connect(m_export, &QToolButton::clicked, this, &ResultsPanel::chooseExportPath);
+    updateShownCount();
 }
 
 void ResultsPanel::setResult(const core::SearchResult& result, const QStringList& columnNames)
 {
-    const QSignalBlocker blocker(m_tree);
-    m_tree->clear();
     m_findings->clear();
     m_findingsArea->hide();
-    const QLocale locale;
-    std::map<int, std::vector<const core::MinimalSet*>> bySize;
+    m_model->setSets(result.minimalSets, columnNames);
+
+    // The filter offers the columns some set contains, in table order, with how many sets do.
+    std::map<int, std::uint64_t> setsWith;
     for (const auto& set : result.minimalSets)
-        bySize[set.columns.size()].push_back(&set);
-    for (const auto& [size, sets] : bySize) {
-        auto* group = new QTreeWidgetItem(m_tree);
-        group->setText(SetColumn,
-                       (size == 1 ? tr("1 column") : tr("%1 columns").arg(size)) + QStringLiteral(" — ") +
-                           (sets.size() == 1 ? tr("1 quasi-identifier") : tr("%1 quasi-identifiers").arg(sets.size())));
-        group->setFirstColumnSpanned(true);
-        group->setFlags(Qt::ItemIsEnabled);
-        for (const auto* set : sets) {
-            auto* item = new QTreeWidgetItem(group);
-            item->setText(SetColumn, describeSet(set->columns, columnNames));
-            item->setText(IsolatedColumn, locale.toString(static_cast<qulonglong>(set->isolatedRows)));
-            item->setText(SmallestColumn, locale.toString(static_cast<qulonglong>(set->smallestClass)));
-            item->setTextAlignment(IsolatedColumn, Qt::AlignRight | Qt::AlignVCenter);
-            item->setTextAlignment(SmallestColumn, Qt::AlignRight | Qt::AlignVCenter);
-            item->setData(SetColumn, ColumnsRole, columnsData(set->columns));
-            item->setData(SetColumn, IsolatedRole, static_cast<qulonglong>(set->isolatedRows));
-            item->setData(SetColumn, SmallestRole, static_cast<qulonglong>(set->smallestClass));
-            item->setToolTip(SetColumn, describeSet(set->columns, columnNames) + QLatin1Char('\n') +
-                                            tr("Select to see the rows these columns single out."));
-        }
+        set.columns.forEach([&setsWith](int column) { ++setsWith[column]; });
+    {
+        const QSignalBlocker blocker(m_columnFilter);
+        m_columnFilter->clear();
+        m_columnFilter->addItem(tr("Any"), -1);
+        const QLocale locale;
+        for (const auto& [column, count] : setsWith)
+            m_columnFilter->addItem(
+                QStringLiteral("%1 (%2)").arg(columnLabels(core::ColumnSet::single(column), columnNames).front(),
+                                              locale.toString(static_cast<qulonglong>(count))),
+                column);
     }
-    m_tree->expandAll();
-    const auto count = static_cast<int>(result.minimalSets.size());
+    m_filter->setRequiredColumn(-1);
+    updateShownCount();
+
+    const auto count = static_cast<std::uint64_t>(result.minimalSets.size());
     if (!result.complete)
         m_summary = tr("Cancelled: %1 found before stopping (k = %2).").arg(countText(count)).arg(result.k);
     else if (count == 0)
@@ -132,8 +148,13 @@ void ResultsPanel::setResult(const core::SearchResult& result, const QStringList
 
 void ResultsPanel::clear()
 {
-    const QSignalBlocker blocker(m_tree);
-    m_tree->clear();
+    m_model->clear();
+    {
+        const QSignalBlocker blocker(m_columnFilter);
+        m_columnFilter->clear();
+    }
+    m_filter->setRequiredColumn(-1);
+    updateShownCount();
     m_findings->clear();
     m_findingsArea->hide();
     m_summary = tr("Run the analysis to list the quasi-identifiers.");
@@ -143,7 +164,7 @@ void ResultsPanel::clear()
 
 void ResultsPanel::setOutdated(bool outdated)
 {
-    if (outdated == m_outdated || m_tree->topLevelItemCount() == 0)
+    if (outdated == m_outdated || m_model->rowCount() == 0)
         return;
     m_outdated = outdated;
     m_status->setText(outdated ? tr("Analysis running; these are the previous results.") : m_summary);
@@ -163,34 +184,75 @@ void ResultsPanel::setFindingsSummary(const QStringList& sentences)
 std::vector<core::MinimalSet> ResultsPanel::listedSets() const
 {
     std::vector<core::MinimalSet> sets;
-    for (int group = 0; group < m_tree->topLevelItemCount(); ++group) {
-        const auto* groupItem = m_tree->topLevelItem(group);
-        for (int child = 0; child < groupItem->childCount(); ++child) {
-            const auto* item = groupItem->child(child);
-            core::MinimalSet set;
-            set.columns = columnsOf(item);
-            set.isolatedRows = item->data(SetColumn, IsolatedRole).toULongLong();
-            set.smallestClass = item->data(SetColumn, SmallestRole).toULongLong();
-            sets.push_back(set);
-        }
-    }
+    sets.reserve(static_cast<std::size_t>(m_filter->rowCount()));
+    for (int row = 0; row < m_filter->rowCount(); ++row)
+        sets.push_back(m_model->set(m_filter->mapToSource(m_filter->index(row, 0)).row()));
     return sets;
 }
 
 bool ResultsPanel::selectSet(const core::ColumnSet& set)
 {
-    for (int group = 0; group < m_tree->topLevelItemCount(); ++group) {
-        auto* groupItem = m_tree->topLevelItem(group);
-        for (int child = 0; child < groupItem->childCount(); ++child) {
-            auto* item = groupItem->child(child);
-            if (columnsOf(item) == set) {
-                m_tree->setCurrentItem(item);
-                m_tree->scrollToItem(item);
-                return true;
-            }
-        }
+    const int row = m_model->rowOf(set);
+    if (row < 0)
+        return false;
+    QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid()) {
+        m_columnFilter->setCurrentIndex(0);
+        index = m_filter->mapFromSource(m_model->index(row, 0));
     }
-    return false;
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+    return true;
+}
+
+void ResultsPanel::filterByColumn(int column)
+{
+    const int index = m_columnFilter->findData(column);
+    if (index < 0)
+        return;
+    m_columnFilter->setCurrentIndex(index);
+    m_filter->setRequiredColumn(column);
+    updateShownCount();
+}
+
+QString ResultsPanel::exportList(const QString& path) const
+{
+    std::vector<std::string> names;
+    for (const QString& name : m_model->columnNames())
+        names.push_back(name.toStdString());
+    try {
+        core::writeFileAtomically(path.toStdString(), core::minimalSetsCsv(listedSets(), names));
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+void ResultsPanel::chooseExportPath()
+{
+    QSettings settings;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Quasi-identifiers"),
+                                                      settings.value(directoryKey).toString() + QDir::separator() +
+                                                          QStringLiteral("quasi-identifiers.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    const QString problem = exportList(path);
+    m_status->setText(problem.isEmpty() ? tr("%1 written to %2.")
+                                              .arg(countText(static_cast<std::uint64_t>(m_filter->rowCount())),
+                                                   QDir::toNativeSeparators(path))
+                                        : tr("The list was not written: %1").arg(problem));
+}
+
+void ResultsPanel::updateShownCount()
+{
+    const int shown = m_filter->rowCount();
+    const int all = m_model->rowCount();
+    const QLocale locale;
+    m_shown->setText(shown == all ? QString() : tr("%1 of %2").arg(locale.toString(shown), locale.toString(all)));
+    m_columnFilter->setEnabled(all > 0);
+    m_export->setEnabled(shown > 0);
 }
 
 } // namespace qiscout::ui

@@ -9,15 +9,21 @@
 #include "qiscout/core/engines/search_result.h"
 
 QT_BEGIN_NAMESPACE
+class QComboBox;
 class QLabel;
 class QScrollArea;
-class QTreeWidget;
+class QToolButton;
+class QTreeView;
 QT_END_NAMESPACE
 
 namespace qiscout::ui {
 
-/// The minimal quasi-identifiers of the latest search, grouped by size, with how many rows each
-/// singles out. Keeps showing them (marked as outdated) while a new search runs.
+class QuasiIdentifierFilter;
+class QuasiIdentifierModel;
+
+/// The minimal quasi-identifiers of the latest search with how many rows each singles out:
+/// sortable by any column, filtered to the sets containing one column, exported on its own as
+/// CSV. Keeps showing them (marked as outdated) while a new search runs.
 class ResultsPanel : public QWidget {
     Q_OBJECT
 
@@ -33,18 +39,33 @@ public:
     /// Shows what the findings mean and what to do next (the report's plain-language summary).
     void setFindingsSummary(const QStringList& sentences);
 
-    /// The sets as listed, top to bottom, read back from the list itself.
+    /// The sets as listed (sorted and filtered), top to bottom, read back from the view's model.
     [[nodiscard]] std::vector<core::MinimalSet> listedSets() const;
-    /// Selects a listed set; false if it is not listed.
+    /// Selects a set, showing every set again if the filter hides it; false if it is not listed.
     bool selectSet(const core::ColumnSet& set);
-    [[nodiscard]] QTreeWidget* tree() const { return m_tree; }
+    /// Lists only the sets containing this table column; -1 lists every set.
+    void filterByColumn(int column);
+    /// Writes the listed sets, as listed, to a CSV file (the report's quasi-identifier table).
+    /// Returns the problem, or an empty string once the file is in place.
+    [[nodiscard]] QString exportList(const QString& path) const;
+
+    [[nodiscard]] QTreeView* view() const { return m_view; }
+    [[nodiscard]] QComboBox* columnFilter() const { return m_columnFilter; }
 
 Q_SIGNALS:
     /// The user selected a listed set.
     void setSelected(core::ColumnSet set);
 
 private:
-    QTreeWidget* m_tree = nullptr;
+    void chooseExportPath();
+    void updateShownCount();
+
+    QuasiIdentifierModel* m_model = nullptr;
+    QuasiIdentifierFilter* m_filter = nullptr;
+    QTreeView* m_view = nullptr;
+    QComboBox* m_columnFilter = nullptr;
+    QLabel* m_shown = nullptr;
+    QToolButton* m_export = nullptr;
     QLabel* m_status = nullptr;
     QScrollArea* m_findingsArea = nullptr;
     QLabel* m_findings = nullptr;

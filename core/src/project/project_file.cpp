@@ -197,6 +197,7 @@ std::string projectToJson(const Project& project)
     json["parameters"] = parametersToJson(project.parameters, project.algorithm);
     if (project.protection)
         json["protection"] = protectionToJson(*project.protection);
+    json["analysed"] = project.analysed;
     try {
         return json.dump(2) + "\n";
     } catch (const nlohmann::json::type_error&) {
@@ -241,6 +242,7 @@ Project projectFromJson(const std::string& text)
         }
         if (const auto it = json.find("protection"); it != json.end() && !it->is_null())
             project.protection = protectionFromJson(*it);
+        project.analysed = json.value("analysed", false);
         return project;
     } catch (const nlohmann::json::exception& error) {
         throw ProjectError(std::string("The project file is not valid: ") + error.what() + ".");

@@ -20,12 +20,12 @@ std::string exactNumber(double value)
 
 } // namespace
 
-std::string reportToCsv(const QiReport& report)
+std::string minimalSetsCsv(std::span<const MinimalSet> sets, const std::vector<std::string>& columnNames)
 {
     std::string csv = "size,columns,isolated_rows,smallest_class\r\n";
-    for (const MinimalSet& set : report.minimalSets) {
+    for (const MinimalSet& set : sets) {
         std::string columns;
-        for (const std::string& name : report.namesOf(set.columns)) {
+        for (const std::string& name : columnLabels(set.columns, columnNames)) {
             if (!columns.empty())
                 columns += "; ";
             columns += name;
@@ -33,6 +33,12 @@ std::string reportToCsv(const QiReport& report)
         csv += std::to_string(set.columns.size()) + "," + csvField(columns) + "," + std::to_string(set.isolatedRows) +
                "," + std::to_string(set.smallestClass) + "\r\n";
     }
+    return csv;
+}
+
+std::string reportToCsv(const QiReport& report)
+{
+    std::string csv = minimalSetsCsv(report.minimalSets, report.columnNames());
     if (report.protection)
         csv += protectionCsv(*report.protection);
     if (!report.recordRisk)

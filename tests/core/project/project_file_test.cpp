@@ -45,6 +45,7 @@ void requireSame(const Project& actual, const Project& expected)
     REQUIRE(actual.parameters.batchSize == expected.parameters.batchSize);
     REQUIRE(actual.parameters.maxSetSize == expected.parameters.maxSetSize);
     REQUIRE(actual.algorithm == expected.algorithm);
+    REQUIRE(actual.analysed == expected.analysed);
     REQUIRE(actual.protection.has_value() == expected.protection.has_value());
     if (expected.protection)
         REQUIRE(sameProtection(*actual.protection, *expected.protection));
@@ -75,6 +76,19 @@ TEST_CASE("A project survives a round trip through JSON", "[project]")
 {
     const Project project = sampleProject();
     requireSame(projectFromJson(projectToJson(project)), project);
+}
+
+TEST_CASE("A project says whether it had been analysed; older files had not", "[project]")
+{
+    Project project = sampleProject();
+    for (const bool analysed : {true, false}) {
+        project.analysed = analysed;
+        CHECK(projectFromJson(projectToJson(project)).analysed == analysed);
+    }
+    CHECK_FALSE(projectFromJson(R"({"format": "qiscout-project", "version": 1, "table": "t.csv"})").analysed);
+    CHECK_THROWS_AS(
+        projectFromJson(R"({"format": "qiscout-project", "version": 1, "table": "t.csv", "analysed": "yes"})"),
+        ProjectError);
 }
 
 TEST_CASE("A project keeps the Protect set-up through JSON", "[project]")

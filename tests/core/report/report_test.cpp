@@ -91,6 +91,33 @@ TEST_CASE("The worked example's CSV report matches the golden file", "[report]")
     CHECK(reportToCsv(report) == readFile(workedExampleDir / "expected.csv"));
 }
 
+TEST_CASE("A list of quasi-identifiers exports as the report's CSV table, in the order given", "[report]")
+{
+    const QiReport report = buildReport(workedExample(1));
+    REQUIRE(report.minimalSets.size() >= 2);
+    // The whole list is exactly the report's first table.
+    const std::string all = minimalSetsCsv(report.minimalSets, report.columnNames());
+    CHECK(reportToCsv(report).starts_with(all));
+    // A chosen order and subset (a sorted, filtered GUI list) is written as given.
+    const std::vector<MinimalSet> chosen{report.minimalSets.back(), report.minimalSets.front()};
+    const std::vector<std::string> names{"=age", "zip, code", "sex", "d", "e", "f", "g", "h"};
+    std::string expected = "size,columns,isolated_rows,smallest_class\r\n";
+    for (const MinimalSet& set : chosen) {
+        std::string columns;
+        for (const int column : set.columns.columns())
+            columns += (columns.empty() ? "" : "; ") + names.at(static_cast<std::size_t>(column));
+        if (columns.starts_with("="))
+            columns.insert(0, "'");
+        std::string quoted;
+        for (const char c : columns)
+            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        expected += std::to_string(set.columns.size()) + ",\"" + quoted + "\"," + std::to_string(set.isolatedRows) +
+                    "," + std::to_string(set.smallestClass) + "\r\n";
+    }
+    CHECK(minimalSetsCsv(chosen, names) == expected);
+    CHECK(minimalSetsCsv({}, names) == "size,columns,isolated_rows,smallest_class\r\n");
+}
+
 TEST_CASE("The report hashes the analysed file", "[report]")
 {
     const QiReport report = buildReport(workedExample(1));

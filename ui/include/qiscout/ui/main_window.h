@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -76,6 +77,9 @@ public:
     bool saveProject(const QString& path);
     /// Opens a table with the default import options, or a .qiscout project, without asking.
     void openWithoutAsking(const QString& path);
+    /// File > New: after asking about unsaved changes or a running analysis, forgets the table
+    /// and the project and shows the start page.
+    void startOver();
     /// Runs the analysis on the current table, roles and parameters.
     void runAnalysis();
     void cancelAnalysis();
@@ -128,6 +132,8 @@ Q_SIGNALS:
     void openFailed(const QString& message);
     /// The latest analysis ended: completed, or cancelled with what it had settled.
     void analysisEnded(bool complete);
+    /// What the latest complete analysis means ("What this means") is shown, after analysisEnded.
+    void findingsShown();
     /// The analysis could not start or run (nothing to search, invalid parameters...).
     void analysisFailed(const QString& message);
     /// The Protect step shows the outcome of its run.
@@ -168,9 +174,13 @@ private:
     void showStepPage(QWidget* page);
     /// "project (table) — QIScout", with Qt's mark for unsaved changes.
     void updateWindowTitle();
-    /// True when the window may close now; otherwise asks (unsaved changes, a running analysis)
-    /// and closes again once the user agrees.
-    [[nodiscard]] bool confirmClose();
+    /// True when nothing would be lost now (no unsaved role or parameter change, no running
+    /// analysis) or the user has just agreed. Otherwise asks, window-modal and without a nested
+    /// event loop (Save / Discard / Cancel), returns false and, after Save or Discard, calls
+    /// `retry`, which asks this again and gets true.
+    [[nodiscard]] bool mayDiscard(const QString& title, const std::function<void()>& retry);
+    /// Shows a table (or none) in every view, with no results yet.
+    void showTable(std::shared_ptr<const core::EncodedTable> table);
     [[nodiscard]] std::optional<SearchRequest> currentRequest(bool tellUser);
     [[nodiscard]] QStringList columnNames() const;
     [[nodiscard]] Setup currentSetup() const;
@@ -194,7 +204,7 @@ private:
     QScrollArea* m_protectPage = nullptr;
     RiskView* m_risk = nullptr;
     QScrollArea* m_riskPage = nullptr;
-    /// Which docks were open when the Protect or Risk step hid them.
+    /// Which docks were open when the Protect or Risk step or the start page hid them.
     QList<bool> m_docksBeforeStep;
     LatticeView* m_lattice = nullptr;
     RowsPanel* m_rows = nullptr;
@@ -210,6 +220,7 @@ private:
     QProgressBar* m_busyBar = nullptr;
     QProgressDialog* m_loadProgress = nullptr;
 
+    QAction* m_newAction = nullptr;
     QAction* m_openTableAction = nullptr;
     QAction* m_openProjectAction = nullptr;
     QAction* m_saveProjectAction = nullptr;
@@ -239,7 +250,8 @@ private:
     QElapsedTimer m_loadClock;
     double m_loadSeconds = 0.0;
     bool m_unattended = false;
-    bool m_closeConfirmed = false;
+    /// The user agreed to lose the changes (mayDiscard), for the one action being retried.
+    bool m_discardConfirmed = false;
     SetDetailsController* m_details = nullptr;
     FindingsSummaryController* m_findings = nullptr;
     UserGuide* m_guide = nullptr;

@@ -35,6 +35,9 @@ struct Project {
     /// The Protect step's set-up (columns, hierarchies, models, the chosen transformation), once
     /// the user opened it. Hierarchies are stored in the project, so it needs no other file.
     std::optional<ProtectionSettings> protection;
+    /// Whether the set-up had been analysed when the project was saved. Results are not stored:
+    /// opening such a project runs the analysis again, on the table as it is then.
+    bool analysed = false;
 };
 
 /// A project file that cannot be read or understood; what() is a complete sentence.
@@ -47,8 +50,8 @@ public:
 /// limit keeps a mistaken or hostile path (/dev/zero, a huge file) from filling memory.
 inline constexpr std::uint64_t maxProjectFileBytes = std::uint64_t{16} << 20;
 
-/// The project as JSON text (format "qiscout-project", version 1; the "protection" object is
-/// optional, so older readers still open it). Throws ProjectError when a path or name is not
+/// The project as JSON text (format "qiscout-project", version 1; the "protection" object and
+/// the "analysed" flag are optional, so older readers still open it). Throws ProjectError when a path or name is not
 /// valid UTF-8.
 [[nodiscard]] std::string projectToJson(const Project& project);
 /// Parses JSON text written by projectToJson. Throws ProjectError.

@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "qiscout/core/report/report.h"
 
@@ -30,6 +32,11 @@ enum class ReportFormat { Html, Pdf, Json, Csv };
 /// spreadsheet would take for a formula start with an apostrophe (OWASP's advice against CSV
 /// injection).
 [[nodiscard]] std::string reportToCsv(const QiReport& report);
+
+/// The quasi-identifier table that reportToCsv starts with (header size,columns,isolated_rows,
+/// smallest_class; CRLF line ends), for these sets in this order; `columnNames` is indexed by
+/// table column. The GUI exports its filtered, sorted list through it.
+[[nodiscard]] std::string minimalSetsCsv(std::span<const MinimalSet> sets, const std::vector<std::string>& columnNames);
 
 /// The charts of a report. DisSudaScores and AttributeContributions belong to the record-level
 /// risk section and say so when the report has none.
