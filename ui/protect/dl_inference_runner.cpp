@@ -75,12 +75,9 @@ void DlInferenceRunner::start(std::shared_ptr<const core::EncodedTable> table,
                 std::make_shared<const core::EncodedTable>(rowAligned(*table, parameters, outcome->anonymization));
             for (const core::DlQiGroup& group : outcome->anonymization.groups)
                 outcome->classSizesAfter.push_back(static_cast<std::uint32_t>(group.rows.size()));
-            if (std::all_of(parameters.quasiIdentifiers.begin(), parameters.quasiIdentifiers.end(),
-                            [](int column) { return column < core::ColumnSet::capacity; })) {
-                SetClasses before = computeSetClasses(*table, core::ColumnSet::fromColumns(parameters.quasiIdentifiers),
-                                                      parameters.minGroupSize - 1, token);
-                outcome->classSizesBefore = std::move(before.classSizes);
-            }
+            SetClasses before = computeSetClasses(*table, core::ColumnSet::fromColumns(parameters.quasiIdentifiers),
+                                                  parameters.minGroupSize - 1, token);
+            outcome->classSizesBefore = std::move(before.classSizes);
             output.outcome = std::move(outcome);
         } catch (const std::exception& error) {
             output.error = QString::fromUtf8(error.what());
