@@ -19,7 +19,7 @@
 #include "column_selection.h"
 #include "command.h"
 #include "flag_checks.h"
-#include "json_output.h"
+#include "output_files.h"
 #include "quasi_identifier_recheck.h"
 
 namespace qiscout::cli {
@@ -145,12 +145,15 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
     text << ")\n";
 
     core::EncodedTable published = core::publishDlAnonymization(table, parameters, anonymization);
+    // Every file is made ready first and put in place at the end, so a stop or a failure on the
+    // way leaves all of them as they were (#19).
+    OutputFiles outputs(stop);
     double writeSeconds = 0.0;
     if (!request.out.empty() && kept > 0) {
         const auto writeStarted = std::chrono::steady_clock::now();
         try {
             const core::TableWriteReport written =
-                core::writeTable(published, request.out,
+                core::writeTable(published, outputs.open(request.out),
                                  core::tableFileFormatFor(request.out).value_or(core::TableFileFormat::Csv), {}, stop);
             for (const std::string& warning : written.warnings)
                 text << "  note: " << warning << "\n";
@@ -162,11 +165,12 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
             return exitInputError;
         }
         writeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - writeStarted).count();
-        text << "Protected table written to " << request.out << " (removed rows left out)\n";
+        text << "Removed rows are left out of " << request.out << "\n";
     }
     if (kept == 0)
         text << "No row can be published: every group of " << sensitive << "'s values needs more rows or values.\n";
 
+    std::string document;
     if (!request.json.empty()) {
         Json json;
         json["rows"] = table.rowCount;
@@ -191,15 +195,28 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
                          {"write_seconds", writeSeconds},
                          {"removed_by_grouping", anonymization.stats.groupingRemovedRows},
                          {"removed_by_group_size", anonymization.stats.phase2RemovedRows}};
-        const int status =
-            writeJsonOutput(request.json, json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
-        if (status != exitOk)
-            return status;
+        document = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+        if (request.json != "-") {
+            try {
+                outputs.prepare(request.json, document);
+            } catch (const core::FileWriteError& error) {
+                std::cerr << "qiscout-cli: " << error.what() << '\n';
+                return exitInputError;
+            }
+        }
     }
+    // Every file goes into place together; then the JSON asked for on standard output.
+    const auto finish = [&outputs, &request, &document](int status) {
+        if (!outputs.commit())
+            status = exitInputError;
+        if (request.json == "-")
+            std::cout << document << std::flush;
+        return status;
+    };
     if (kept == 0)
-        return exitInputError;
+        return finish(exitInputError);
     if (request.report.outputs.empty())
-        return exitOk;
+        return finish(exitOk);
 
     core::ColumnSet protectedColumns;
     for (const int column : parameters.quasiIdentifiers)
@@ -221,7 +238,7 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
     report.loadSeconds = request.loadSeconds;
     report.protectedRelease = core::dlInferenceRelease(std::move(published), parameters);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    return writeReports(request.report, report, stop);
+    return finish(prepareReports(request.report, report, outputs, stop));
 }
 
 } // namespace qiscout::cli
