@@ -49,6 +49,7 @@
 #include "columns/column_panel.h"
 #include "common/column_set_text.h"
 #include "common/counted_noun.h"
+#include "common/dialog_folder.h"
 #include "import/import_dialog.h"
 #include "import/table_load_controller.h"
 #include "lattice/lattice_view.h"
@@ -75,7 +76,6 @@ namespace {
 
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
-const QString directoryKey = QStringLiteral("lastDirectory");
 constexpr int loadProgressSteps = 1000;
 
 } // namespace
@@ -519,9 +519,8 @@ void MainWindow::chooseTable()
 {
     if (!mayDiscard(tr("Open another table?"), [this] { chooseTable(); }))
         return;
-    QSettings settings;
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open Table"), settings.value(directoryKey).toString(),
+        QFileDialog::getOpenFileName(this, tr("Open Table"), dialogFolder(DialogFolder::Data),
                                      tr("Tables (*.csv *.tsv *.txt *.tab *.dat *.xlsx *.sav *.zsav *.por *.dta "
                                         "*.sas7bdat *.xpt *.sqlite *.sqlite3 *.db);;"
                                         "Text tables (*.csv *.tsv *.txt *.tab *.dat);;"
@@ -530,7 +529,7 @@ void MainWindow::chooseTable()
                                         "SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
     if (path.isEmpty())
         return;
-    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    rememberDialogFolder(DialogFolder::Data, path);
     openTable(path);
 }
 
@@ -558,13 +557,12 @@ void MainWindow::chooseProject()
 {
     if (!mayDiscard(tr("Open a project?"), [this] { chooseProject(); }))
         return;
-    QSettings settings;
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open Project"), settings.value(directoryKey).toString(),
+        QFileDialog::getOpenFileName(this, tr("Open Project"), dialogFolder(DialogFolder::Data),
                                      tr("QIScout projects (*.%1);;All files (*)").arg(ProjectSession::suffix));
     if (path.isEmpty())
         return;
-    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    rememberDialogFolder(DialogFolder::Data, path);
     openProject(path);
 }
 

@@ -17,7 +17,6 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -31,6 +30,7 @@
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 #include "qiscout/core/anonymization/protection_suggestion.h"
 
+#include "common/dialog_folder.h"
 #include "protect/hierarchy_model.h"
 
 namespace qiscout::ui {
@@ -40,7 +40,6 @@ namespace {
 /// Groups listed per level in the preview; the rest are summed up in one line.
 constexpr int previewGroupsPerLevel = 60;
 constexpr int undoLimit = 100;
-const QString directoryKey = QStringLiteral("protect/hierarchyDirectory");
 
 } // namespace
 
@@ -434,13 +433,12 @@ void HierarchyEditor::chooseImport()
 {
     if (m_column < 0)
         return;
-    QSettings settings;
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Import Groups"), settings.value(directoryKey).toString(),
+        QFileDialog::getOpenFileName(this, tr("Import Groups"), dialogFolder(DialogFolder::Hierarchies),
                                      tr("Hierarchies (*.csv *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
-    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    rememberDialogFolder(DialogFolder::Hierarchies, path);
     const QString problem = importHierarchy(m_column, path);
     if (!problem.isEmpty()) {
         m_status->setText(tr("Not imported: %1").arg(problem));
@@ -452,15 +450,14 @@ void HierarchyEditor::chooseExport()
 {
     if (m_column < 0 || m_entries[static_cast<std::size_t>(m_column)].hierarchy.rows.empty())
         return;
-    QSettings settings;
     const QString name = QString::fromStdString(m_table->columns[static_cast<std::size_t>(m_column)].name);
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Groups"),
-                                                      settings.value(directoryKey).toString() + QLatin1Char('/') +
+                                                      dialogFolder(DialogFolder::Hierarchies) + QLatin1Char('/') +
                                                           name + QStringLiteral(".csv"),
                                                       tr("Hierarchies (*.csv)"));
     if (path.isEmpty())
         return;
-    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    rememberDialogFolder(DialogFolder::Hierarchies, path);
     try {
         core::writeHierarchyFile(path.toStdString(), m_entries[static_cast<std::size_t>(m_column)].hierarchy);
         m_status->setText(tr("Written to %1.").arg(path));

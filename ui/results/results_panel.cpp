@@ -6,14 +6,12 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
-#include <QSettings>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -23,13 +21,12 @@
 
 #include "common/column_set_text.h"
 #include "common/counted_noun.h"
+#include "common/dialog_folder.h"
 #include "results/quasi_identifier_filter.h"
 #include "results/quasi_identifier_model.h"
 
 namespace qiscout::ui {
 namespace {
-
-const QString directoryKey = QStringLiteral("lastDirectory");
 
 QString countText(std::uint64_t count)
 {
@@ -230,14 +227,13 @@ QString ResultsPanel::exportList(const QString& path) const
 
 void ResultsPanel::chooseExportPath()
 {
-    QSettings settings;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Quasi-identifiers"),
-                                                      settings.value(directoryKey).toString() + QDir::separator() +
+                                                      dialogFolder(DialogFolder::Data) + QDir::separator() +
                                                           QStringLiteral("quasi-identifiers.csv"),
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    settings.setValue(directoryKey, QFileInfo(path).absolutePath());
+    rememberDialogFolder(DialogFolder::Data, path);
     const QString problem = exportList(path);
     m_status->setText(problem.isEmpty() ? tr("%1 written to %2.")
                                               .arg(countText(static_cast<std::uint64_t>(m_filter->rowCount())),

@@ -90,7 +90,7 @@ struct PrefixState {
 };
 
 template <typename Set>
-struct Job {
+struct FpviJob {
     enum class Kind { Scan, Build, Wait, Done };
     Kind kind = Kind::Wait;
     ActiveSet<Set>* set = nullptr;
@@ -120,7 +120,7 @@ public:
 
 private:
     using Active = ActiveSet<Set>;
-    using Task = Job<Set>;
+    using Task = FpviJob<Set>;
 
     void workerLoop();
     Task pickJob(const Set& lastScanned);

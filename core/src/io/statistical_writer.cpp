@@ -14,14 +14,10 @@
 
 #include "io/statistical_column_plan.h"
 #include "io/statistical_variable_names.h"
+#include "io/write_buffering.h"
 
 namespace qiscout::core {
 namespace {
-
-/// Bytes gathered before they go to the sink.
-constexpr std::size_t flushBytes = std::size_t{1} << 20;
-/// Rows between two looks at the stop token.
-constexpr std::uint32_t rowsPerStopCheck = 4096;
 
 /// Collects ReadStat's output and hands it to the sink in large pieces; exceptions from the sink
 /// are kept here, since they must not cross ReadStat's C frames.
@@ -46,7 +42,7 @@ ssize_t writeBytes(const void* data, std::size_t length, void* context)
         return -1;
     try {
         output.buffer.append(static_cast<const char*>(data), length);
-        if (output.buffer.size() >= flushBytes)
+        if (output.buffer.size() >= writeFlushBytes)
             output.flush();
     } catch (...) {
         output.failure = std::current_exception();
@@ -210,7 +206,7 @@ private:
     {
         readstat_writer_t* writer = m_writer.get();
         for (std::uint32_t row = 0; row < m_table.rowCount; ++row) {
-            if (row % rowsPerStopCheck == 0 && m_stop.stop_requested())
+            if (row % writeRowsPerStopCheck == 0 && m_stop.stop_requested())
                 throw WriteCancelled(m_target, "writing was cancelled");
             check(readstat_begin_row(writer));
             for (std::size_t c = 0; c < m_plans.size(); ++c) {

@@ -9,14 +9,10 @@
 #include <vector>
 
 #include "io/statistical_writer.h"
+#include "io/write_buffering.h"
 
 namespace qiscout::core {
 namespace {
-
-/// Bytes gathered before they go to the file.
-constexpr std::size_t flushBytes = std::size_t{1} << 20;
-/// Rows between two looks at the stop token.
-constexpr std::uint32_t rowsPerStopCheck = 4096;
 
 std::string lowercaseExtension(const std::filesystem::path& path)
 {
@@ -96,10 +92,10 @@ void writeCsv(const EncodedTable& table, AtomicFileWriter& file, char delimiter,
         longestRow += fields.back().longest;
     }
     // Room for a full flush plus one row of the longest fields, so a row never checks for space.
-    std::string buffer(flushBytes + longestRow, '\0');
+    std::string buffer(writeFlushBytes + longestRow, '\0');
     std::size_t used = 0;
     for (std::uint32_t row = 0; row < table.rowCount; ++row) {
-        if (row % rowsPerStopCheck == 0 && stop.stop_requested())
+        if (row % writeRowsPerStopCheck == 0 && stop.stop_requested())
             throw WriteCancelled(file.target(), "writing was cancelled");
         for (std::size_t c = 0; c < fields.size(); ++c) {
             const ColumnFields& column = fields[c];
@@ -109,7 +105,7 @@ void writeCsv(const EncodedTable& table, AtomicFileWriter& file, char delimiter,
             std::memcpy(buffer.data() + used, column.bytes.data() + begin, length);
             used += length;
         }
-        if (used >= flushBytes) {
+        if (used >= writeFlushBytes) {
             file.write(std::string_view(buffer.data(), used));
             used = 0;
         }

@@ -10,25 +10,26 @@
 namespace qiscout::core {
 namespace {
 
-using Json = nlohmann::json;
+// nlohmann::json keeps keys sorted, as the dependency JSON always had them.
+using SortedJson = nlohmann::json;
 
-std::string dumped(const Json& document)
+std::string dumped(const SortedJson& document)
 {
     // Names and values come from the file; invalid UTF-8 is replaced rather than failing the output.
-    return document.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    return document.dump(2, ' ', false, SortedJson::error_handler_t::replace) + "\n";
 }
 
-Json sensitiveValuesJson(const SensitiveProfile& profile, const EncodedColumn& column)
+SortedJson sensitiveValuesJson(const SensitiveProfile& profile, const EncodedColumn& column)
 {
-    Json values = Json::object();
+    SortedJson values = SortedJson::object();
     for (const auto& [code, rows] : profile.counts)
         values[column.text(code)] = rows;
     return values;
 }
 
-Json rowNumbersJson(const std::vector<std::uint32_t>& rows)
+SortedJson rowNumbersJson(const std::vector<std::uint32_t>& rows)
 {
-    Json numbers = Json::array();
+    SortedJson numbers = SortedJson::array();
     for (const std::uint32_t row : rows)
         numbers.push_back(std::uint64_t{row} + 1);
     return numbers;
@@ -38,16 +39,16 @@ Json rowNumbersJson(const std::vector<std::uint32_t>& rows)
 
 std::string dependenciesToJson(const DependencyResult& result, const DependencyJsonContext& context)
 {
-    Json document;
+    SortedJson document;
     document["source"] = context.sourcePath;
     document["rows"] = context.rows;
-    document["examined_columns"] = columnNamesJson<Json>(result.examined, context.columnNames);
-    document["quasi_identifiers"] = columnNamesJson<Json>(context.quasiIdentifiers, context.columnNames);
-    document["max_lhs"] = result.maxLhs ? Json(*result.maxLhs) : Json(nullptr);
+    document["examined_columns"] = columnNamesJson<SortedJson>(result.examined, context.columnNames);
+    document["quasi_identifiers"] = columnNamesJson<SortedJson>(context.quasiIdentifiers, context.columnNames);
+    document["max_lhs"] = result.maxLhs ? SortedJson(*result.maxLhs) : SortedJson(nullptr);
     document["complete"] = result.complete;
-    Json dependencies = Json::array();
+    SortedJson dependencies = SortedJson::array();
     for (const FunctionalDependency& dependency : result.dependencies)
-        dependencies.push_back(dependencyJson<Json>(dependency, context.columnNames, context.quasiIdentifiers));
+        dependencies.push_back(dependencyJson<SortedJson>(dependency, context.columnNames, context.quasiIdentifiers));
     document["dependencies"] = std::move(dependencies);
     document["stats"] = {{"checks", result.stats.checks},   {"partitions", result.stats.partitions},
                          {"levels", result.stats.levels},   {"threads", result.threads},
@@ -62,21 +63,21 @@ std::string attackCheckToJson(const AttackCheck& check, const EncodedTable& publ
     const EncodedColumn& sensitive = published.columns[static_cast<std::size_t>(parameters.sensitive)];
     std::set<std::size_t> named;
 
-    Json document;
+    SortedJson document;
     document["source"] = context.sourcePath;
     document["rows"] = published.rowCount;
-    document["quasi_identifiers"] = columnNamesJson<Json>(parameters.quasiIdentifiers, names);
+    document["quasi_identifiers"] = columnNamesJson<SortedJson>(parameters.quasiIdentifiers, names);
     document["sensitive"] = sensitive.name;
     document["l"] = parameters.requirement.l;
-    document["d"] = parameters.requirement.d ? Json(*parameters.requirement.d) : Json(nullptr);
+    document["d"] = parameters.requirement.d ? SortedJson(*parameters.requirement.d) : SortedJson(nullptr);
     document["dependency_source"] = context.dependencySource;
     document["qi_groups"] = check.groups.size();
     document["non_diverse_groups"] = check.nonDiverseGroups;
     named.insert(check.nonDiverseGroups.begin(), check.nonDiverseGroups.end());
 
-    Json violations = Json::array();
+    SortedJson violations = SortedJson::array();
     for (const DlViolation& violation : check.dlInference.violations) {
-        Json values = Json::array();
+        SortedJson values = SortedJson::array();
         for (const std::uint32_t code : violation.values)
             values.push_back(sensitive.text(code));
         violations.push_back({{"condition", toString(violation.condition)},
@@ -90,13 +91,13 @@ std::string attackCheckToJson(const AttackCheck& check, const EncodedTable& publ
     document["attack_succeeds"] = check.attackSucceeds();
     document["complete"] = check.complete;
 
-    Json dependencies = Json::array();
+    SortedJson dependencies = SortedJson::array();
     for (const DependencyAttack& attack : check.attacks) {
-        Json entry = dependencyJson<Json>(attack.dependency, names, parameters.quasiIdentifiers);
+        SortedJson entry = dependencyJson<SortedJson>(attack.dependency, names, parameters.quasiIdentifiers);
         entry["checked"] = !attack.safe;
-        entry["succeeds"] = attack.safe ? Json(nullptr) : Json(attack.succeeds());
+        entry["succeeds"] = attack.safe ? SortedJson(nullptr) : SortedJson(attack.succeeds());
         entry["matched_pairs"] = attack.matchedPairs;
-        Json findings = Json::array();
+        SortedJson findings = SortedJson::array();
         for (const AttackFinding& finding : attack.findings) {
             findings.push_back({{"kind", toString(finding.kind)},
                                 {"group", finding.group},
@@ -112,10 +113,10 @@ std::string attackCheckToJson(const AttackCheck& check, const EncodedTable& publ
     }
     document["dependencies"] = std::move(dependencies);
 
-    Json groups = Json::array();
+    SortedJson groups = SortedJson::array();
     for (const std::size_t group : named) {
         const std::vector<std::uint32_t>& rows = check.groups[group];
-        Json cells = Json::object();
+        SortedJson cells = SortedJson::object();
         for (const int column : parameters.quasiIdentifiers.columns())
             cells[names[static_cast<std::size_t>(column)]] =
                 published.text(rows.front(), static_cast<std::size_t>(column));

@@ -8,14 +8,6 @@
 #include "report/report_text.h"
 
 namespace qiscout::core {
-namespace {
-
-std::string plural(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
-{
-    return groupDigits(count) + " " + (count == 1 ? singular : pluralForm);
-}
-
-} // namespace
 
 QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const SearchResult& search)
 {
@@ -44,22 +36,23 @@ std::vector<std::string> ProtectionReport::summary() const
     sentences.push_back("The published table meets " + models + ": " +
                         (generalised.empty() ? std::string("no column was generalised")
                                              : "the columns " + generalised + " were generalised") +
-                        ", and " + plural(suppressedRows, "row was", "rows were") + " suppressed (at most " +
+                        ", and " + countedNoun(suppressedRows, "row was", "rows were") + " suppressed (at most " +
                         groupDigits(suppressionLimitRows) + " allowed).");
     sentences.push_back("Among the " + std::to_string(columns.size()) + " protected columns, " +
-                        plural(after.quasiIdentifiers, "quasi-identifier remains", "quasi-identifiers remain") +
+                        countedNoun(after.quasiIdentifiers, "quasi-identifier remains", "quasi-identifiers remain") +
                         " at k = " + std::to_string(verificationK) + " (" + groupDigits(after.rowsAtRisk) +
                         " kept rows at risk), against " +
-                        plural(before.quasiIdentifiers, "quasi-identifier", "quasi-identifiers") + " (" +
+                        countedNoun(before.quasiIdentifiers, "quasi-identifier", "quasi-identifiers") + " (" +
                         groupDigits(before.rowsAtRisk) + " rows at risk) before.");
-    sentences.push_back(std::string(globallyOptimal ? "This is the globally optimal transformation"
-                                                    : "This is the best transformation found before the search "
-                                                      "was stopped") +
-                        " for the " + metric + " metric among " + groupDigits(latticeSize) + " (" +
-                        groupDigits(transformationsChecked) + " checked, " + groupDigits(transformationsTagged) +
-                        " settled without a check); " +
-                        plural(minimalTransformations, "minimal transformation meets", "minimal transformations meet") +
-                        " the models.");
+    sentences.push_back(
+        std::string(globallyOptimal ? "This is the globally optimal transformation"
+                                    : "This is the best transformation found before the search "
+                                      "was stopped") +
+        " for the " + metric + " metric among " + groupDigits(latticeSize) + " (" +
+        groupDigits(transformationsChecked) + " checked, " + groupDigits(transformationsTagged) +
+        " settled without a check); " +
+        countedNoun(minimalTransformations, "minimal transformation meets", "minimal transformations meet") +
+        " the models.");
     return sentences;
 }
 

@@ -70,11 +70,6 @@ std::string joinNames(const std::vector<std::string>& names)
     return text;
 }
 
-std::string plural(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
-{
-    return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
-}
-
 std::string setKindPhrase(int size)
 {
     if (size == 1)
@@ -93,7 +88,7 @@ std::vector<std::string> summarise(const QiReport& report)
     std::vector<std::string> sentences;
     const std::string kText = "(k = " + std::to_string(report.k) + ")";
     const std::string searchedCount =
-        plural(static_cast<std::uint64_t>(report.searchedColumns.size()), "searched column", "searched columns");
+        countedNoun(static_cast<std::uint64_t>(report.searchedColumns.size()), "searched column", "searched columns");
     if (!report.complete)
         sentences.push_back("The search was stopped before it finished: the findings below are only what had been "
                             "settled by then, and more combinations may single people out.");
@@ -108,9 +103,9 @@ std::vector<std::string> summarise(const QiReport& report)
     if (count == 0) {
         sentences.push_back("No combination of the " + searchedCount + " " + singlesOut + " " + kText +
                             ": on every combination checked, each person shares their values with more than " +
-                            plural(report.k, "other row", "rows") + ".");
+                            countedNoun(report.k, "other row", "rows") + ".");
     } else {
-        sentences.push_back(plural(count, "combination of columns", "combinations of columns") + " " +
+        sentences.push_back(countedNoun(count, "combination of columns", "combinations of columns") + " " +
                             (count == 1 ? singlesOut : singleOut) + " " + kText + ".");
         const int smallest = report.minimalSets.front().columns.size();
         std::vector<MinimalSet> smallestSets;
@@ -180,7 +175,7 @@ std::vector<std::string> summarise(const QiReport& report)
     const auto unsafeCount = static_cast<std::uint64_t>(dependencies.unsafeCount());
     if (dependencyCount > 0)
         sentences.push_back(
-            plural(dependencyCount, "exact dependency", "exact dependencies") + " between columns " +
+            countedNoun(dependencyCount, "exact dependency", "exact dependencies") + " between columns " +
             (dependencyCount == 1 ? "was" : "were") + " found" +
             (unsafeCount == 0
                  ? ": generalising a column while publishing a column that determines it undoes the generalisation."
@@ -194,7 +189,7 @@ std::vector<std::string> summarise(const QiReport& report)
         sentences.push_back(succeeding == 0
                                 ? "On the protected table, no unsafe dependency lets the FFD attack succeed."
                                 : "On the protected table, the FFD attack still succeeds through " +
-                                      plural(succeeding, "dependency", "dependencies") + ".");
+                                      countedNoun(succeeding, "dependency", "dependencies") + ".");
     }
     return sentences;
 }

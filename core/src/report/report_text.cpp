@@ -52,6 +52,11 @@ std::string groupDigits(std::uint64_t value)
     return grouped;
 }
 
+std::string countedNoun(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
+{
+    return groupDigits(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
 std::string fixedDecimals(double value, int decimals)
 {
     return fmt::format("{:.{}f}", value, decimals);

@@ -8,7 +8,6 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -20,19 +19,12 @@
 
 #include "support/anonymization_reference.h"
 #include "support/random_table.h"
+#include "support/thread_counts.h"
 
 using namespace qiscout::core;
 using namespace qiscout::core::testing;
 
 namespace {
-
-std::vector<int> threadCounts()
-{
-    std::vector<int> counts{1};
-    if (std::thread::hardware_concurrency() >= 2)
-        counts.push_back(2);
-    return counts;
-}
 
 bool close(double a, double b)
 {

@@ -6,7 +6,6 @@
 #include <sstream>
 #include <stop_token>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -20,23 +19,17 @@
 #include "partition/class_partition.h"
 #include "support/column_masks.h"
 #include "support/search_observers.h"
+#include "support/thread_counts.h"
 #include "support/worked_example.h"
 
 using namespace qiscout::core;
 
 using qiscout::core::testing::RecordingObserver;
 using qiscout::core::testing::StoppingObserver;
+using qiscout::core::testing::threadCounts;
 using qiscout::core::testing::workedExample;
 
 namespace {
-
-std::vector<int> threadCounts()
-{
-    std::vector<int> counts{1};
-    if (std::thread::hardware_concurrency() >= 2)
-        counts.push_back(2);
-    return counts;
-}
 
 // Text forms, so that a failed comparison shows both answers.
 std::string text(const std::vector<MinimalSet>& sets)

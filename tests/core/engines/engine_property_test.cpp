@@ -20,8 +20,10 @@
 #include "engines/suda2_engine.h"
 #include "support/random_table.h"
 #include "support/result_printing.h"
+#include "support/thread_counts.h"
 
 using namespace qiscout::core;
+using qiscout::core::testing::threadCounts;
 
 namespace {
 
@@ -42,7 +44,6 @@ const std::array<Engine, 4> engines{{
     {"suda2", runSuda2, false, true, maxMsuColumns},
 }};
 
-constexpr std::array<int, 2> threadCounts{1, 2};
 constexpr std::array<std::uint32_t, 4> batchSizes{1, 7, 500, 100000};
 
 // Runs every engine, thread count and batch size on one table and compares with the brute force.
@@ -55,7 +56,7 @@ void checkAgainstBrute(const EncodedTable& table, const std::string& tableDescri
     for (const Engine& engine : engines) {
         if ((engine.onlyKOne && parameters.k != 1) || static_cast<std::size_t>(engine.maxColumns) < table.columnCount())
             continue;
-        for (const int threads : threadCounts) {
+        for (const int threads : threadCounts()) {
             for (const std::uint32_t batchSize : batches) {
                 if (!engine.usesBatches && batchSize != batches.front())
                     continue;

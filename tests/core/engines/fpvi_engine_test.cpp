@@ -4,7 +4,6 @@
 #include <random>
 #include <stop_token>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -14,6 +13,7 @@
 #include "partition/class_partition.h"
 #include "support/lattice_reference.h"
 #include "support/search_observers.h"
+#include "support/thread_counts.h"
 
 using namespace qiscout::core;
 using qiscout::core::testing::columnsOf;
@@ -21,6 +21,7 @@ using qiscout::core::testing::randomTable;
 using qiscout::core::testing::RecordingObserver;
 using qiscout::core::testing::referenceAnswer;
 using qiscout::core::testing::StoppingObserver;
+using qiscout::core::testing::threadCounts;
 using qiscout::core::testing::workedExample;
 
 namespace {
@@ -30,15 +31,6 @@ constexpr int birth = 0;
 constexpr int gender = 1;
 constexpr int zip = 2;
 constexpr int marital = 3;
-
-std::vector<int> threadCounts()
-{
-    std::vector<int> counts;
-    for (const int threads : {1, 2, 4})
-        if (threads <= static_cast<int>(std::max(1U, std::thread::hardware_concurrency())))
-            counts.push_back(threads);
-    return counts;
-}
 
 } // namespace
 

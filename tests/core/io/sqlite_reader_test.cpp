@@ -18,6 +18,7 @@
 #include "support/table_comparison.h"
 
 using namespace qiscout::core;
+using qiscout::test::loadFailure;
 using qiscout::test::TempFile;
 
 namespace {
@@ -58,17 +59,6 @@ std::vector<std::string> row(const EncodedTable& table, std::uint32_t index)
     for (std::size_t c = 0; c < table.columnCount(); ++c)
         cells.push_back(table.text(index, c));
     return cells;
-}
-
-LoadError loadFailure(const std::string& location, const LoadOptions& options = {})
-{
-    try {
-        static_cast<void>(loadTable(location, options));
-    } catch (const LoadError& error) {
-        return error;
-    }
-    FAIL("the load did not fail");
-    throw std::logic_error("unreachable");
 }
 
 /// A database holding the table's cells with the types a careful export would use: INTEGER and
