@@ -42,6 +42,15 @@ void* allocate(std::size_t size)
     throw std::bad_alloc();
 }
 
+void* allocateOrNull(std::size_t size) noexcept
+{
+    try {
+        return allocate(size);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+
 } // namespace
 
 void* operator new(std::size_t size)
@@ -51,6 +60,25 @@ void* operator new(std::size_t size)
 void* operator new[](std::size_t size)
 {
     return allocate(size);
+}
+// The nothrow forms too (std::stable_sort's temporary buffer uses them): left to the runtime, they
+// would hand out memory that the replaced delete below frees with std::free, a mismatch that
+// AddressSanitizer reports.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept
+{
+    return allocateOrNull(size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept
+{
+    return allocateOrNull(size);
+}
+void operator delete(void* memory, const std::nothrow_t&) noexcept
+{
+    std::free(memory);
+}
+void operator delete[](void* memory, const std::nothrow_t&) noexcept
+{
+    std::free(memory);
 }
 void operator delete(void* memory) noexcept
 {
