@@ -260,7 +260,7 @@ void LatticeState::refreshPrunedSamples() const
             const int count = level.sampleCount[at(bucket)];
             std::uint8_t pruned = level.prunedSamples[at(bucket)];
             for (int sample = 0; sample < count; ++sample) {
-                if ((pruned >> sample) & 1U)
+                if ((static_cast<unsigned>(pruned) >> sample) & 1U)
                     continue;
                 const core::ColumnSet& set =
                     level.samples[at(bucket) * samplesPerBucket + static_cast<std::size_t>(sample)];

@@ -135,7 +135,7 @@ std::vector<char> StrippedPartition::determinesWithBy(const Code* codes, const s
             // Rows with equal values on the whole set: every target must agree on them. Comparing
             // with the first such row is enough, equality being transitive.
             const std::uint32_t other = seen & ~(1U << 31);
-            support += (seen >> 31) == 0 ? 2 : 1;
+            support += (seen >> 31) == 0 ? 2U : 1U;
             seen = other | (1U << 31);
             for (std::size_t a = 0; a < alive.size();) {
                 if (alive[a].second[row] != alive[a].second[other - 1]) {
