@@ -22,6 +22,7 @@
 #include "io/readstat_memory_input.h"
 #include "io/readstat_value_text.h"
 #include "io/table_builder.h"
+#include "io/text_encoding.h"
 
 namespace qiscout::core {
 namespace {
@@ -99,6 +100,9 @@ public:
             failLoad(LoadErrorKind::HeaderOnly, m_request.location, 0, 0, {},
                      "the file defines " + std::to_string(m_variables.size()) + " variables but holds no records");
         attachValueLabels();
+        if (!m_firstTranscoded.empty())
+            m_builder.addWarning("Some text is not valid UTF-8 (the first in " + m_firstTranscoded +
+                                 "); it was read as Windows-1252.");
         m_reporter.finish();
         return m_builder.finish();
     }
@@ -212,10 +216,12 @@ private:
         self.m_variables.push_back(std::move(info));
         self.m_builder.widen(self.m_variables.size());
         EncodedColumn& column = self.m_builder.column(self.m_variables.size() - 1);
-        const char* name = readstat_variable_get_name(variable);
-        self.m_builder.setName(self.m_variables.size() - 1, name == nullptr ? std::string() : std::string(name));
-        if (const char* label = readstat_variable_get_label(variable); label != nullptr)
-            column.description = label;
+        const std::size_t number = self.m_variables.size();
+        self.m_builder.setName(number - 1, self.utf8Text(readstat_variable_get_name(variable), [number] {
+            return "the name of variable " + std::to_string(number);
+        }));
+        column.description = self.utf8Text(readstat_variable_get_label(variable),
+                                           [&column] { return "the label of variable '" + column.name + "'"; });
         return READSTAT_HANDLER_OK;
     }
 
@@ -249,8 +255,10 @@ private:
         const Variable& info = self.m_variables[static_cast<std::size_t>(index)];
         CellText cell;
         if (info.isString || readstat_value_type_class(value) == READSTAT_TYPE_CLASS_STRING) {
-            const char* text = readstat_string_value(value);
-            cell.text = text == nullptr ? std::string() : std::string(text);
+            cell.text = self.utf8Text(readstat_string_value(value), [&self, index, record] {
+                return "record " + std::to_string(record + 1) + " of variable '" +
+                       self.m_builder.column(static_cast<std::size_t>(index)).name + "'";
+            });
             cell.missing = readstat_value_is_missing(value, variable) != 0;
         } else {
             cell = numericText(value, info.conversion);
@@ -265,11 +273,10 @@ private:
         auto& self = *static_cast<StatisticalRead*>(context);
         if (labelSet == nullptr || label == nullptr)
             return READSTAT_HANDLER_OK;
-        RawLabel raw{value, {}, label};
-        if (readstat_value_type_class(value) == READSTAT_TYPE_CLASS_STRING) {
-            const char* text = readstat_string_value(value);
-            raw.stringValue = text == nullptr ? std::string() : std::string(text);
-        }
+        const auto where = [] { return std::string("a value label"); };
+        RawLabel raw{value, {}, self.utf8Text(label, where)};
+        if (readstat_value_type_class(value) == READSTAT_TYPE_CLASS_STRING)
+            raw.stringValue = self.utf8Text(readstat_string_value(value), where);
         self.m_labelSets[labelSet].push_back(std::move(raw));
         return READSTAT_HANDLER_OK;
     }
@@ -294,6 +301,21 @@ private:
         const auto total = static_cast<double>(self.m_input.bytes.size());
         self.m_reporter.advance(static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * total));
         return READSTAT_HANDLER_OK;
+    }
+
+    /// `text` as UTF-8. Texts that are not were written in a legacy encoding the file does not declare
+    /// (SAS transport files declare none; others may declare one wrongly): they are read as
+    /// Windows-1252, the usual one for such files (Latin-1's printable characters included), and
+    /// the first is remembered for the load's warning, described by `where()`.
+    template <typename Where>
+    std::string utf8Text(const char* text, const Where& where)
+    {
+        const std::string_view bytes = text == nullptr ? std::string_view() : std::string_view(text);
+        if (!scanText(bytes).firstInvalidUtf8)
+            return std::string(bytes);
+        if (m_firstTranscoded.empty())
+            m_firstTranscoded = where();
+        return windows1252ToUtf8(bytes);
     }
 
     /// Gives each column the labels of its label set, their values printed as its cells are.
@@ -328,6 +350,8 @@ private:
     /// The LoadError checkClaimedShape threw, when m_stop is TooLarge.
     std::exception_ptr m_tooLarge;
     bool m_rowOpen = false;
+    /// Where the first text that was not UTF-8 was (empty while there was none).
+    std::string m_firstTranscoded;
 };
 
 } // namespace

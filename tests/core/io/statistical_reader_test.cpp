@@ -47,6 +47,18 @@ bool isSas(StatisticalFixtureFormat format)
     return format == StatisticalFixtureFormat::Xport || format == StatisticalFixtureFormat::Sas7bdat;
 }
 
+/// Replaces every `from` in `bytes` by `to`, of the same length so the file's layout holds.
+void replaceEvery(std::string& bytes, const std::string& from, const std::string& to)
+{
+    REQUIRE(from.size() == to.size());
+    std::size_t found = 0;
+    for (auto at = bytes.find(from); at != std::string::npos; at = bytes.find(from, at + to.size())) {
+        bytes.replace(at, from.size(), to);
+        ++found;
+    }
+    REQUIRE(found > 0);
+}
+
 } // namespace
 
 TEST_CASE("Statistical files read as the values their formats print, labels shown, missing codes missing",
@@ -178,4 +190,38 @@ TEST_CASE("previewTable shows the first rows of a statistical file with descript
     REQUIRE(preview.rows.size() == 2);
     CHECK(preview.rows[1] == std::vector<std::string>{"2", "female", "refused", "Paris", "1985-01-01"});
     CHECK(preview.missing[1] == std::vector<bool>{false, false, true, false, false});
+}
+
+// SAS transport files do not say how their texts are encoded; SAS on Windows writes Windows-1252
+// (the fuzzer found texts that are not UTF-8 reaching the table, #19).
+TEST_CASE("Texts of a statistical file that are not UTF-8 are read as Windows-1252, UTF-8 texts as they are",
+          "[readers][statistical][encoding]")
+{
+    std::string bytes = qiscout::test::statisticalFixture(StatisticalFixtureFormat::Xport);
+    replaceEvery(bytes, "Lyon", "L\xc3\xa9n");
+    SECTION("UTF-8 texts are kept, without a warning")
+    {
+        const TempFile file(bytes, ".xpt");
+        const EncodedTable table = loadTable(file.path());
+        CHECK(cells(table, 3) == std::vector<std::string>{"L\xc3\xa9n", "Paris", "", "Nice", "L\xc3\xa9n"});
+        CHECK(table.warnings.empty());
+    }
+    SECTION("Other texts (a name, a label, cells) are read as Windows-1252 and the first is named")
+    {
+        replaceEvery(bytes, "city", "cit\xe9");
+        replaceEvery(bytes, "Respondent", "Enqu\xeat\xe9(e)");
+        replaceEvery(bytes, "Nice", "Nic\xe9");
+        replaceEvery(bytes, "Paris", "P\x80ris");
+        const TempFile file(bytes, ".xpt");
+        const EncodedTable table = loadTable(file.path());
+        CHECK(table.columnNames() == std::vector<std::string>{"id", "sex", "income", "cit\xc3\xa9", "born"});
+        CHECK(table.columns[0].description == "Enqu\xc3\xaat\xc3\xa9(e)");
+        CHECK(cells(table, 3) ==
+              std::vector<std::string>{"L\xc3\xa9n", "P\xe2\x82\xacris", "", "Nic\xc3\xa9", "L\xc3\xa9n"});
+        CHECK(table.warnings == std::vector<std::string>{"Some text is not valid UTF-8 (the first in the label of "
+                                                         "variable 'id'); it was read as Windows-1252."});
+        const TablePreview preview = previewTable(file.path(), {}, 2);
+        REQUIRE(preview.rows.size() == 2);
+        CHECK(preview.rows[1][3] == "P\xe2\x82\xacris");
+    }
 }
