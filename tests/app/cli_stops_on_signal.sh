@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # #19 case 5: SIGINT or SIGTERM at any moment of a scan (loading, searching, building or writing
 # the reports) or of an anonymisation (loading, searching the lattice, writing the protected table,
-# re-checking it, writing the reports) ends it within a second with exit code 4, every existing
-# output file as it was and no temporary file behind. A first run without a signal measures how
-# long the whole command takes on this build and machine; the signals then come at the given
-# fractions of that time, so that they land in every phase. A run that ends before its signal must
-# have written every file. An anonymisation protects every column but the last.
-# Usage: cli_stops_on_signal.sh QISCOUT_CLI WORK_FOLDER ROWS COLUMNS scan|anonymize FRACTION...
+# re-checking it, writing the reports) or of a (d, l)-inference anonymisation (loading, grouping,
+# writing the table, searching the original for the report, writing the reports) ends it within a
+# second with exit code 4, every existing output file as it was and no temporary file behind. A
+# first run without a signal measures how long the whole command takes on this build and machine;
+# the signals then come at the given fractions of that time, so that they land in every phase. A
+# run that ends before its signal must have written every file. An anonymisation protects every
+# column but the last, which is the sensitive column of a (d, l)-inference (d = 4, l = 3).
+# Usage: cli_stops_on_signal.sh QISCOUT_CLI WORK_FOLDER ROWS COLUMNS scan|anonymize|dl-inference FRACTION...
 set -u
 cli=$1
 work=$2
@@ -25,9 +27,14 @@ case $command in
     outputs=(out.json out.html out.csv)
     run=(scan table.csv --k 1 "${reports[@]}")
     ;;
-  anonymize)
+  anonymize | dl-inference)
     outputs=(out.json out.html out.csv protected.csv)
-    run=(anonymize table.csv --k 5 --suppression 0.05 --out protected.csv "${reports[@]}")
+    run=(anonymize table.csv --k 5 --out protected.csv "${reports[@]}")
+    if [ "$command" = anonymize ]; then
+      run+=(--suppression 0.05)
+    else
+      run+=(--dl-inference "c$((columns - 1)):4:3")
+    fi
     for ((column = 0; column < columns - 1; ++column)); do run+=(--qi "c$column"); done
     ;;
   *) fail "unknown command $command" ;;
