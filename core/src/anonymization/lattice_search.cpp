@@ -405,12 +405,14 @@ private:
         return (m_state[node] & (predicateTrue | predicateFalse)) != 0;
     }
 
-    /// The unsettled direct generalisation that raises the quasi-identifier furthest from its top
-    /// (relative to its height), so that chains climb all columns evenly.
+    /// The unsettled direct generalisation that raises the quasi-identifier nearest its top
+    /// (relative to its height; ties to the first), so that a chain takes one column up before
+    /// the next. On adult (8 quasi-identifiers) this checks 3-28 % fewer nodes than climbing all
+    /// columns evenly (k 2/5/10, suppression 0 and 2 %, every metric).
     [[nodiscard]] std::optional<std::uint64_t> unsettledSuccessor(std::uint64_t node) const
     {
         std::optional<std::uint64_t> chosen;
-        double chosenProgress = infinity;
+        double chosenProgress = -infinity;
         for (int q = 0; q < m_lattice.dimensions(); ++q) {
             const int height = m_lattice.heights()[static_cast<std::size_t>(q)];
             const int level = m_lattice.level(node, q);
@@ -420,7 +422,7 @@ private:
             if (settled(next))
                 continue;
             const double progress = static_cast<double>(level + 1) / height;
-            if (progress < chosenProgress) {
+            if (progress > chosenProgress) {
                 chosen = next;
                 chosenProgress = progress;
             }
