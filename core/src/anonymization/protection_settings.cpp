@@ -37,7 +37,8 @@ bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b)
     };
     return sameColumns && a.k == b.k && sameDiversity(a.diversity, b.diversity) &&
            sameCloseness(a.closeness, b.closeness) && a.suppressionLimit == b.suppressionLimit &&
-           a.metric == b.metric && a.threads == b.threads && a.chosenLevels == b.chosenLevels;
+           a.metric == b.metric && a.threads == b.threads && a.chosenLevels == b.chosenLevels &&
+           a.dlInference == b.dlInference;
 }
 
 AnonymizationParameters toAnonymizationParameters(const EncodedTable& table, const ProtectionSettings& settings)

@@ -131,6 +131,11 @@ nlohmann::json protectionToJson(const ProtectionSettings& protection)
     json["metric"] = std::string(nameIn(utilityMetricNames, protection.metric));
     json["threads"] = protection.threads ? nlohmann::json(*protection.threads) : nlohmann::json();
     json["chosenLevels"] = protection.chosenLevels ? nlohmann::json(*protection.chosenLevels) : nlohmann::json();
+    if (protection.dlInference)
+        json["dlInference"] = {{"sensitive", protection.dlInference->sensitive},
+                               {"d", protection.dlInference->d},
+                               {"l", protection.dlInference->l},
+                               {"heuristic", toString(protection.dlInference->heuristic)}};
     return json;
 }
 
@@ -178,7 +183,43 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
         }
         protection.chosenLevels = std::move(levels);
     }
+    if (const auto it = json.find("dlInference"); it != json.end() && !it->is_null()) {
+        DlInferenceSetting dl;
+        dl.sensitive = it->at("sensitive").get<std::string>();
+        dl.d = optionalInteger<std::uint64_t>(*it, "d").value_or(dl.d);
+        dl.l = optionalInteger<std::uint64_t>(*it, "l").value_or(dl.l);
+        if (dl.l < 1)
+            throw ProjectError("The project's (d, l)-inference l must be at least 1.");
+        const auto heuristicName = it->value("heuristic", std::string(toString(dl.heuristic)));
+        const auto heuristic = parsePartitionHeuristic(heuristicName);
+        if (!heuristic)
+            throw ProjectError("The project names an unknown (d, l)-inference grouping \"" + heuristicName + "\".");
+        dl.heuristic = *heuristic;
+        protection.dlInference = std::move(dl);
+    }
     return protection;
+}
+
+nlohmann::json riskToJson(const RiskSettings& risk)
+{
+    return {{"keyColumns", risk.keyColumns},
+            {"samplingFraction", risk.samplingFraction},
+            {"scoring", toString(risk.scoring)}};
+}
+
+RiskSettings riskFromJson(const nlohmann::json& json)
+{
+    RiskSettings risk;
+    risk.keyColumns = json.value("keyColumns", std::vector<std::string>());
+    risk.samplingFraction = json.value("samplingFraction", risk.samplingFraction);
+    if (!(risk.samplingFraction > 0.0 && risk.samplingFraction <= 1.0))
+        throw ProjectError("The project's sampling fraction must be more than 0 and at most 1.");
+    const auto scoringName = json.value("scoring", std::string(toString(risk.scoring)));
+    const auto scoring = valueIn(sudaScoringNames, scoringName);
+    if (!scoring)
+        throw ProjectError("The project names an unknown SUDA scoring \"" + scoringName + "\".");
+    risk.scoring = *scoring;
+    return risk;
 }
 
 } // namespace
@@ -197,6 +238,8 @@ std::string projectToJson(const Project& project)
     json["parameters"] = parametersToJson(project.parameters, project.algorithm);
     if (project.protection)
         json["protection"] = protectionToJson(*project.protection);
+    if (project.risk)
+        json["risk"] = riskToJson(*project.risk);
     json["analysed"] = project.analysed;
     try {
         return json.dump(2) + "\n";
@@ -242,6 +285,8 @@ Project projectFromJson(const std::string& text)
         }
         if (const auto it = json.find("protection"); it != json.end() && !it->is_null())
             project.protection = protectionFromJson(*it);
+        if (const auto it = json.find("risk"); it != json.end() && !it->is_null())
+            project.risk = riskFromJson(*it);
         project.analysed = json.value("analysed", false);
         return project;
     } catch (const nlohmann::json::exception& error) {

@@ -93,4 +93,11 @@ TEST_CASE("sameProtection compares every setting", "[anonymization][settings]")
     b = a;
     b.suppressionLimit = 0.01;
     REQUIRE_FALSE(sameProtection(a, b));
+    b = a;
+    b.dlInference = DlInferenceSetting{"disease"};
+    REQUIRE_FALSE(sameProtection(a, b));
+    a.dlInference = b.dlInference;
+    REQUIRE(sameProtection(a, b));
+    b.dlInference->l = 3;
+    REQUIRE_FALSE(sameProtection(a, b));
 }

@@ -49,6 +49,7 @@ void requireSame(const Project& actual, const Project& expected)
     REQUIRE(actual.protection.has_value() == expected.protection.has_value());
     if (expected.protection)
         REQUIRE(sameProtection(*actual.protection, *expected.protection));
+    REQUIRE(actual.risk == expected.risk);
 }
 
 /// A Protect set-up with every setting away from its default. #15
@@ -67,8 +68,38 @@ ProtectionSettings sampleProtection()
     protection.metric = UtilityMetric::Discernibility;
     protection.threads = 2;
     protection.chosenLevels = std::vector<int>{1, 0};
+    protection.dlInference = DlInferenceSetting{"diagnosis", 40, 3, PartitionHeuristic::BottomUp};
     return protection;
 }
+
+/// The project's JSON with the first `from` replaced by `to`, to break one setting.
+std::string jsonWithReplaced(const Project& project, const std::string& from, const std::string& to)
+{
+    std::string json = projectToJson(project);
+    const auto at = json.find(from);
+    REQUIRE(at != std::string::npos);
+    return json.replace(at, from.size(), to);
+}
+
+/// A Risk set-up with every setting away from its default. #16
+RiskSettings sampleRisk()
+{
+    return {{"age", "zip \"code\""}, 0.125, SudaScoring::Ihsn};
+}
+
+/// A version-1 project written before the Protect step had a Dependency attack tab and before the
+/// Risk step was saved: no "dlInference", no "risk".
+constexpr const char* projectWithoutRiskOrDlInference = R"({
+  "format": "qiscout-project",
+  "version": 1,
+  "table": "people.csv",
+  "roles": [{"column": "age", "role": "quasi-identifier"}],
+  "parameters": {"k": 2, "threads": null, "batchSize": null, "maxSetSize": null, "algorithm": "auto"},
+  "protection": {"quasiIdentifiers": [{"column": "age", "source": "automatic", "hierarchy": [["30", "*"]]}],
+                 "k": 5, "lDiversity": null, "tCloseness": null, "suppressionLimit": 0.0, "metric": "loss",
+                 "threads": null, "chosenLevels": null},
+  "analysed": true
+})";
 
 } // namespace
 
@@ -106,16 +137,66 @@ TEST_CASE("A project keeps the Protect set-up through JSON", "[project]")
     REQUIRE_FALSE(projectFromJson(projectToJson(sampleProject())).protection.has_value());
 }
 
+TEST_CASE("A project keeps the Risk set-up and the (d, l)-inference set-up through JSON", "[project][risk]")
+{
+    Project project = sampleProject();
+    project.protection = sampleProtection();
+    project.risk = sampleRisk();
+    const Project back = projectFromJson(projectToJson(project));
+    requireSame(back, project);
+    REQUIRE(back.protection->dlInference == sampleProtection().dlInference);
+    REQUIRE(back.risk->keyColumns == std::vector<std::string>{"age", "zip \"code\""});
+    REQUIRE(back.risk->samplingFraction == 0.125);
+    REQUIRE(back.risk->scoring == SudaScoring::Ihsn);
+
+    // Each on its own, and the defaults, come back as they were.
+    project.protection->dlInference.reset();
+    project.risk = RiskSettings{};
+    requireSame(projectFromJson(projectToJson(project)), project);
+    project.protection.reset();
+    project.risk->keyColumns.clear();
+    requireSame(projectFromJson(projectToJson(project)), project);
+    project.risk.reset();
+    requireSame(projectFromJson(projectToJson(project)), project);
+}
+
+TEST_CASE("A project saved before the Risk and (d, l)-inference set-ups were stored still opens", "[project][risk]")
+{
+    const Project project = projectFromJson(projectWithoutRiskOrDlInference);
+    REQUIRE(project.tablePath == "people.csv");
+    REQUIRE(project.analysed);
+    REQUIRE(project.protection.has_value());
+    REQUIRE(project.protection->k == 5);
+    REQUIRE_FALSE(project.protection->dlInference.has_value());
+    REQUIRE_FALSE(project.risk.has_value());
+}
+
+TEST_CASE("A project's bad Risk or (d, l)-inference set-up is an error naming what is wrong", "[project][risk]")
+{
+    Project project = sampleProject();
+    project.protection = sampleProtection();
+    project.risk = sampleRisk();
+    const auto replaced = [&project](const std::string& from, const std::string& to) {
+        return jsonWithReplaced(project, from, to);
+    };
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"ihsn\"", "\"loudest\"")), Catch::Contains("loudest"));
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"samplingFraction\": 0.125", "\"samplingFraction\": 1.5")),
+                        Catch::Contains("sampling fraction"));
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"samplingFraction\": 0.125", "\"samplingFraction\": 0")),
+                        Catch::Contains("sampling fraction"));
+    REQUIRE_THROWS_AS(projectFromJson(replaced("\"keyColumns\": [", "\"keyColumns\": [1, ")), ProjectError);
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"bottom-up\"", "\"sideways\"")), Catch::Contains("sideways"));
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"l\": 3", "\"l\": 0")), Catch::Contains("at least 1"));
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"d\": 40", "\"d\": -1")), Catch::Contains("\"d\""));
+    REQUIRE_THROWS_AS(projectFromJson(replaced("\"sensitive\": \"diagnosis\"", "\"sensitive\": null")), ProjectError);
+}
+
 TEST_CASE("A project's bad Protect set-up is an error naming what is wrong", "[project]")
 {
     Project project = sampleProject();
     project.protection = sampleProtection();
-    const std::string json = projectToJson(project);
-    const auto replaced = [&json](const std::string& from, const std::string& to) {
-        std::string changed = json;
-        const auto at = changed.find(from);
-        REQUIRE(at != std::string::npos);
-        return changed.replace(at, from.size(), to);
+    const auto replaced = [&project](const std::string& from, const std::string& to) {
+        return jsonWithReplaced(project, from, to);
     };
     REQUIRE_THROWS_WITH(projectFromJson(replaced("\"discernibility\"", "\"happiness\"")), Catch::Contains("happiness"));
     REQUIRE_THROWS_WITH(projectFromJson(replaced("\"recursive\"", "\"sideways\"")), Catch::Contains("sideways"));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/dl_grouping.h"
 #include "qiscout/core/anonymization/hierarchy.h"
 #include "qiscout/core/anonymization/l_diversity.h"
 #include "qiscout/core/anonymization/utility_metric.h"
@@ -40,6 +41,18 @@ struct ClosenessSetting {
     double t = 0.2;
 };
 
+/// The (d, l)-inference defence against a dependency attack (#18) as the user set it up; the
+/// quasi-identifiers and the smallest group are the lattice set-up's columns and k.
+struct DlInferenceSetting {
+    /// The sensitive column whose values must not be narrowed down.
+    std::string sensitive;
+    std::uint64_t d = 10;
+    std::uint64_t l = 2;
+    PartitionHeuristic heuristic = PartitionHeuristic::TopDown;
+
+    friend bool operator==(const DlInferenceSetting&, const DlInferenceSetting&) = default;
+};
+
 /// The protection of one table as the user set it up. Value type.
 struct ProtectionSettings {
     std::vector<ProtectedColumnSetting> quasiIdentifiers;
@@ -55,6 +68,8 @@ struct ProtectionSettings {
     /// The transformation the user chose (one level per quasi-identifier, in their order); unset
     /// = the optimum.
     std::optional<std::vector<int>> chosenLevels;
+    /// The Dependency attack tab's set-up; unset while the table has no column to choose.
+    std::optional<DlInferenceSetting> dlInference;
 };
 
 /// Whether two set-ups ask for the same protection (hierarchies compared row by row).

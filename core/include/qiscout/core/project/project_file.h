@@ -10,6 +10,7 @@
 #include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/risk/risk_settings.h"
 #include "qiscout/core/table/column_role.h"
 
 namespace qiscout::core {
@@ -35,6 +36,8 @@ struct Project {
     /// The Protect step's set-up (columns, hierarchies, models, the chosen transformation), once
     /// the user opened it. Hierarchies are stored in the project, so it needs no other file.
     std::optional<ProtectionSettings> protection;
+    /// The Risk step's set-up (key columns, sampling fraction, SUDA scoring), once the user opened it.
+    std::optional<RiskSettings> risk;
     /// Whether the set-up had been analysed when the project was saved. Results are not stored:
     /// opening such a project runs the analysis again, on the table as it is then.
     bool analysed = false;
@@ -50,9 +53,10 @@ public:
 /// limit keeps a mistaken or hostile path (/dev/zero, a huge file) from filling memory.
 inline constexpr std::uint64_t maxProjectFileBytes = std::uint64_t{16} << 20;
 
-/// The project as JSON text (format "qiscout-project", version 1; the "protection" object and
-/// the "analysed" flag are optional, so older readers still open it). Throws ProjectError when a path or name is not
-/// valid UTF-8.
+/// The project as JSON text (format "qiscout-project", version 1; the "protection" and "risk"
+/// objects, protection's "dlInference" and the "analysed" flag are optional, so older readers
+/// still open it and projects without them still open). Throws ProjectError when a path or name
+/// is not valid UTF-8.
 [[nodiscard]] std::string projectToJson(const Project& project);
 /// Parses JSON text written by projectToJson. Throws ProjectError.
 [[nodiscard]] Project projectFromJson(const std::string& json);
