@@ -14,6 +14,7 @@
 #include "qiscout/core/io/atomic_file_writer.h"
 #include "qiscout/core/io/table_writer.h"
 #include "qiscout/core/report/protected_release.h"
+#include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/util/enum_names.h"
 
 #include "column_selection.h"
@@ -235,7 +236,16 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
         std::cerr << "qiscout-cli: cancelled while searching the original table for the report.\n";
         return exitCancelled;
     }
+    // The re-check on the published table, by the border search as anonymize's lattice mode does it.
+    const core::SearchResult after = quasiIdentifierSearch(published, report.parameters.k, request.threads,
+                                                           protectedColumns, core::Algorithm::Border, stop);
+    if (!after.complete) {
+        std::cerr << "qiscout-cli: cancelled while re-checking the protected table.\n";
+        return exitCancelled;
+    }
     report.loadSeconds = request.loadSeconds;
+    report.protection = core::buildProtectionReport(table, parameters, anonymization, published, report.result, after);
+    report.protection->outputPath = request.out;
     report.protectedRelease = core::dlInferenceRelease(std::move(published), parameters);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
     return finish(prepareReports(request.report, report, outputs, stop));

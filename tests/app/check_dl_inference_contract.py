@@ -8,19 +8,23 @@ quasi-identifier cell the original value, an interval holding it or '*'; its QI-
 quasi-identifier cells) hold at least k rows and satisfy Definition 8, decided here by a brute force
 over every set of groups; the JSON's removed_rows, kept_rows, groups and information_loss (the
 generalised loss, recomputed from the written cells) agree with the file. With --report, the
-report's "after protection" verdict says Definition 8 holds and the FFD attack fails, and for the
-lattice search with l-diversity its Definition 8 verdict equals the brute force's on that output.
+report's "after protection" verdict says Definition 8 holds and the FFD attack fails, its "Protection
+applied" section (JSON, HTML, CSV, PDF) gives the rows left out, the QI-groups, the loss and each
+column's distinct values as the files show them, and for the lattice search with l-diversity its
+Definition 8 verdict equals the brute force's on that output.
 Bad specifications are exit 2 with a message naming the problem.
 
 usage: check_dl_inference_contract.py CLI ADULT_CSV WORK_DIR
 """
 import csv
+import html
 import itertools
 import json
 import os
 import random
 import subprocess
 import sys
+import unicodedata
 from collections import Counter, defaultdict
 
 cli, adult, work = sys.argv[1:4]
@@ -99,7 +103,7 @@ def run(arguments):
     return subprocess.run([cli] + arguments, capture_output=True, text=True)
 
 
-def check_release(table, qis, sensitive, d, l, k, heuristic, label, report=None):
+def check_release(table, qis, sensitive, d, l, k, heuristic, label, reports=()):
     header, rows = read_csv(table)
     out = os.path.join(work, label + ".csv")
     js = os.path.join(work, label + ".json")
@@ -110,7 +114,7 @@ def check_release(table, qis, sensitive, d, l, k, heuristic, label, report=None)
                  "--dl-heuristic", heuristic, "--out", out, "--json", js]
     for qi in qis:
         arguments += ["--qi", qi]
-    if report:
+    for report in reports:
         arguments += ["--report", report]
     done = run(arguments)
     if done.returncode not in (0, 3):
@@ -219,17 +223,89 @@ for d, l, k, heuristic in [(20, 3, 5, "top-down"), (50, 2, 2, "bottom-up")]:
                      "adult-d%d-l%d-k%d-%s" % (d, l, k, heuristic)) is not None:
         checked += 1
 
+def flat_text(text):
+    """Text with ligatures undone and every run of white space one space, to compare across formats."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def check_protection_section(label, table, qis, out, result, reports):
+    """The "Protection applied" section after (d, l)-inference against the files themselves."""
+    header, rows = read_csv(table)
+    published_header, published = read_csv(out)
+    columns = [header.index(name) for name in qis]
+    with open(reports["json"]) as source:
+        section = json.load(source).get("protection")
+    if section is None:
+        fail("%s: the JSON report has no protection section" % label)
+        return
+    expected = {"method": "dl-inference", "suppressed_rows": result["removed_rows"], "classes": result["groups"],
+                "output_path": out, "globally_optimal": None, "lattice": None, "suppression_limit": None}
+    for key, value in expected.items():
+        if section[key] != value:
+            fail("%s: protection %s is %s, expected %s" % (label, key, section[key], value))
+    dl = section["dl_inference"]
+    if dl["heuristic"] != result["dl_inference"]["heuristic"] or \
+            dl["removed_by_grouping"] + dl["removed_by_group_size"] != result["removed_rows"]:
+        fail("%s: protection dl_inference %s does not add up to %d removed rows" % (label, dl, result["removed_rows"]))
+    if abs(section["metric_value"] - result["information_loss"]) > 1e-12:
+        fail("%s: protection metric_value %s, information_loss %s" % (label, section["metric_value"],
+                                                                     result["information_loss"]))
+    if not any(model.startswith("(d, l)-inference on %s" % result["dl_inference"]["sensitive"])
+               for model in section["privacy_models"]):
+        fail("%s: privacy models %s" % (label, section["privacy_models"]))
+    if section["before"]["rows"] != len(rows) or section["after"]["rows"] != len(published):
+        fail("%s: the re-check ran on %d and %d rows, the files have %d and %d" %
+             (label, section["before"]["rows"], section["after"]["rows"], len(rows), len(published)))
+    csv_lines = []
+    for q, (name, c) in enumerate(zip(qis, columns)):
+        column = section["columns"][q]
+        before = len({row[c] for row in rows})
+        after = len({row[c] for row in published})
+        if column["column"] != name or column["distinct_before"] != before or column["distinct_after"] != after or \
+                column["level"] is not None or \
+                abs(column["metric_value"] - result["quasi_identifiers"][q]["information_loss"]) > 1e-12:
+            fail("%s: protection column %s, the files give %d and %d distinct values" % (label, column, before, after))
+        csv_lines.append("%s,%s,,,%d,%d," % (json.dumps(name), json.dumps(column["hierarchy"]), before, after))
+    with open(reports["csv"], newline="") as source:
+        text = source.read()
+    block = text[text.find("protected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value"):]
+    lines = block.split("\r\n")[1:1 + len(qis)]
+    if not block or [line[:len(expected_line)] for line, expected_line in zip(lines, csv_lines)] != csv_lines:
+        fail("%s: the CSV report's protected columns %s, expected %s" % (label, lines, csv_lines))
+    with open(reports["html"], encoding="utf-8") as source:
+        document = source.read()
+    if '<h2 id="protection">Protection applied</h2>' not in document:
+        fail("%s: the HTML report has no Protection applied heading" % label)
+    page = flat_text(html.unescape(document))
+    pdf = flat_text(subprocess.run(["pdftotext", reports["pdf"], "-"], capture_output=True, text=True,
+                                   check=True).stdout)
+    # pdftotext drops the hyphen where a line breaks after one ("quasi-" / "identifiers"), so the PDF
+    # is compared without hyphens.
+    for sentence in section["summary"]:
+        if flat_text(sentence) not in page:
+            fail("%s: the HTML report lacks the sentence %r" % (label, sentence))
+        if flat_text(sentence).replace("-", "") not in pdf.replace("-", ""):
+            fail("%s: the PDF report lacks the sentence %r" % (label, sentence))
+    if "Protection applied" not in pdf:
+        fail("%s: the PDF report has no Protection applied heading" % label)
+
+
 # The report after (d, l)-inference: Definition 8 holds, so the FFD attack of every dependency
-# among the quasi-identifiers and the sensitive column fails (disease -> department is unsafe).
-report = os.path.join(work, "dl-report.json")
-if check_release(os.path.join(work, "random0.csv"), ["age", "zip", "sex", "department"], "disease", 2, 2, 1,
-                 "top-down", "random0-report", report) is not None:
-    with open(report) as source:
+# among the quasi-identifiers and the sensitive column fails (disease -> department is unsafe); its
+# "Protection applied" section describes the release in every format.
+report_files = {form: os.path.join(work, "dl-report." + form) for form in ("json", "html", "csv", "pdf")}
+report_qis = ["age", "zip", "sex", "department"]
+released = check_release(os.path.join(work, "random0.csv"), report_qis, "disease", 2, 2, 1, "top-down",
+                         "random0-report", list(report_files.values()))
+if released is not None:
+    with open(report_files["json"]) as source:
         after = json.load(source)["functional_dependencies"]["after_protection"]
     if after is None or after["sensitive"] != "disease" or after["l"] != 2 or after["d"] != 2:
         fail("the report's after_protection does not describe the release: %s" % after)
     elif not after["dl_inference"] or after["attack_succeeds"] or not after["attacks"]:
         fail("after (d, l)-inference the report must say Definition 8 holds and every attack fails: %s" % after)
+    check_protection_section("random0-report", os.path.join(work, "random0.csv"), report_qis,
+                             os.path.join(work, "random0-report.csv"), released, report_files)
 
 # The lattice search with l-diversity feeds the same verdict: its Definition 8 answer (without d)
 # equals the brute force's on the written table's kept rows.

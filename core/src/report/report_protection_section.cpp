@@ -22,29 +22,37 @@ std::string metricText(double value)
 
 nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
 {
+    const auto orNull = [](const auto& value) { return value ? Json(*value) : Json(nullptr); };
     Json columns = Json::array();
     for (const ProtectedColumnReport& column : protection.columns)
         columns.push_back({{"column", column.name},
                            {"hierarchy", column.hierarchySource},
-                           {"height", column.height},
-                           {"level", column.level},
+                           {"height", orNull(column.height)},
+                           {"level", orNull(column.level)},
                            {"distinct_before", column.distinctBefore},
                            {"distinct_after", column.distinctAfter},
-                           {"metric_value", column.metricValue ? Json(*column.metricValue) : Json(nullptr)}});
+                           {"metric_value", orNull(column.metricValue)}});
+    const auto* lattice = std::get_if<LatticeSearchFacts>(&protection.method);
+    const auto* dl = std::get_if<DlInferenceFacts>(&protection.method);
     return {{"summary", protection.summary()},
+            {"method", lattice ? "lattice" : "dl-inference"},
             {"privacy_models", protection.privacyModels},
-            {"suppression_limit", protection.suppressionLimit},
-            {"suppression_limit_rows", protection.suppressionLimitRows},
+            {"suppression_limit", lattice ? Json(lattice->suppressionLimit) : Json(nullptr)},
+            {"suppression_limit_rows", lattice ? Json(lattice->suppressionLimitRows) : Json(nullptr)},
             {"suppressed_rows", protection.suppressedRows},
             {"metric", protection.metric},
             {"metric_value", protection.metricValue},
             {"classes", protection.classes},
-            {"globally_optimal", protection.globallyOptimal},
-            {"lattice",
-             {{"size", protection.latticeSize},
-              {"checked", protection.transformationsChecked},
-              {"tagged", protection.transformationsTagged},
-              {"minimal_transformations", protection.minimalTransformations}}},
+            {"globally_optimal", lattice ? Json(lattice->globallyOptimal) : Json(nullptr)},
+            {"lattice", lattice ? Json{{"size", lattice->latticeSize},
+                                       {"checked", lattice->transformationsChecked},
+                                       {"tagged", lattice->transformationsTagged},
+                                       {"minimal_transformations", lattice->minimalTransformations}}
+                                : Json(nullptr)},
+            {"dl_inference", dl ? Json{{"heuristic", dl->heuristic},
+                                       {"removed_by_grouping", dl->removedByGrouping},
+                                       {"removed_by_group_size", dl->removedByGroupSize}}
+                                : Json(nullptr)},
             {"search_seconds", protection.searchSeconds},
             {"columns", std::move(columns)},
             {"verification_k", protection.verificationK},
@@ -73,32 +81,44 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
     std::string models;
     for (const std::string& model : protection.privacyModels)
         models += (models.empty() ? "" : ", ") + model;
-    const std::vector<std::pair<std::string, std::string>> facts{
-        {"Privacy models", models},
-        {"Suppression", groupDigits(protection.suppressedRows) + " of " + groupDigits(protection.rows) +
-                            " rows (limit " + groupDigits(protection.suppressionLimitRows) + ", " +
-                            percentOf(protection.suppressionLimitRows, protection.rows) + ")"},
-        {"Information loss", protection.metric + " = " + metricText(protection.metricValue)},
-        {"Equivalence classes", groupDigits(protection.classes)},
-        {"Transformations", groupDigits(protection.latticeSize) + " in the lattice, " +
-                                groupDigits(protection.transformationsChecked) + " checked, " +
-                                groupDigits(protection.transformationsTagged) + " settled without a check, " +
-                                groupDigits(protection.minimalTransformations) + " minimal acceptable"},
-        {"Protected file", protection.outputPath.empty() ? "not written" : protection.outputPath},
-    };
+    const auto* lattice = std::get_if<LatticeSearchFacts>(&protection.method);
+    const auto* dl = std::get_if<DlInferenceFacts>(&protection.method);
+    const std::string withheld =
+        groupDigits(protection.suppressedRows) + " of " + groupDigits(protection.rows) + " rows";
+    std::vector<std::pair<std::string, std::string>> facts{{"Privacy models", models}};
+    if (lattice)
+        facts.emplace_back("Suppression", withheld + " (limit " + groupDigits(lattice->suppressionLimitRows) + ", " +
+                                              percentOf(lattice->suppressionLimitRows, protection.rows) + ")");
+    else
+        facts.emplace_back("Rows left out", withheld + " (" + groupDigits(dl->removedByGrouping) +
+                                                " by the grouping, " + groupDigits(dl->removedByGroupSize) +
+                                                " by group size or equal cells)");
+    facts.emplace_back("Information loss", protection.metric + " = " + metricText(protection.metricValue));
+    facts.emplace_back(lattice ? "Equivalence classes" : "QI-groups", groupDigits(protection.classes));
+    if (lattice)
+        facts.emplace_back("Transformations", groupDigits(lattice->latticeSize) + " in the lattice, " +
+                                                  groupDigits(lattice->transformationsChecked) + " checked, " +
+                                                  groupDigits(lattice->transformationsTagged) +
+                                                  " settled without a check, " +
+                                                  groupDigits(lattice->minimalTransformations) + " minimal acceptable");
+    else
+        facts.emplace_back("Grouping", dl->heuristic + " phase 1, (d, l)-inference's own generalisation");
+    facts.emplace_back("Protected file", protection.outputPath.empty() ? "not written" : protection.outputPath);
     html += richText ? "<table border=\"0\" cellpadding=\"3\">\n" : "<dl class=\"facts\">\n";
     for (const auto& [name, value] : facts)
         html += richText ? "<tr><td><b>" + escapeXml(name) + "</b></td><td>" + escapeXml(value) + "</td></tr>\n"
                          : "<dt>" + escapeXml(name) + "</dt><dd>" + escapeXml(value) + "</dd>\n";
     html += richText ? "</table>\n" : "</dl>\n";
 
-    html += "<h3>Hierarchies and levels</h3>\n" + tableOpen() +
+    html += std::string(lattice ? "<h3>Hierarchies and levels</h3>\n" : "<h3>Generalised columns</h3>\n") +
+            tableOpen() +
             "<thead><tr><th>Column</th><th>Hierarchy</th><th class=\"num\">Level</th><th class=\"num\">Distinct "
             "values before</th><th class=\"num\">After</th><th class=\"num\">" +
             escapeXml(protection.metric) + "</th></tr></thead><tbody>\n";
     for (const ProtectedColumnReport& column : protection.columns)
         html += "<tr><td>" + escapeXml(column.name) + "</td><td>" + escapeXml(column.hierarchySource) + "</td>" +
-                number(std::to_string(column.level) + " of " + std::to_string(column.height)) +
+                number(column.level ? std::to_string(*column.level) + " of " + std::to_string(column.height.value_or(0))
+                                    : std::string("-")) +
                 number(groupDigits(column.distinctBefore)) + number(groupDigits(column.distinctAfter)) +
                 number(column.metricValue ? metricText(*column.metricValue) : "-") + "</tr>\n";
     html += "</tbody></table>\n";
@@ -106,8 +126,11 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
     html += "<h3>Re-check with the quasi-identifier search</h3>\n";
     html += "<p>The search re-ran over the protected columns at k = " + std::to_string(protection.verificationK) +
             " (a row is at risk when at most " + std::to_string(protection.verificationK) +
-            " rows share its values). Suppressed rows are left out after protection: every protected cell of "
-            "theirs is *, which matches everyone.</p>\n";
+            " rows share its values). " +
+            (lattice ? "Suppressed rows are left out after protection: every protected cell of theirs is *, which "
+                       "matches everyone."
+                     : "It ran on the published table, which leaves the removed rows out.") +
+            "</p>\n";
     html += tableOpen() + "<thead><tr><th></th><th class=\"num\">Rows</th><th class=\"num\">Quasi-identifiers</th><th "
                           "class=\"num\">Rows at risk</th></tr></thead><tbody>\n";
     for (const auto& [name, count] : {std::pair{"Before", protection.before}, std::pair{"After", protection.after}})
@@ -121,9 +144,10 @@ std::string protectionCsv(const ProtectionReport& protection)
 {
     std::string csv = "\r\nprotected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value\r\n";
     for (const ProtectedColumnReport& column : protection.columns)
-        csv += csvField(column.name) + "," + csvField(column.hierarchySource) + "," + std::to_string(column.height) +
-               "," + std::to_string(column.level) + "," + std::to_string(column.distinctBefore) + "," +
-               std::to_string(column.distinctAfter) + "," +
+        csv += csvField(column.name) + "," + csvField(column.hierarchySource) + "," +
+               (column.height ? std::to_string(*column.height) : std::string()) + "," +
+               (column.level ? std::to_string(*column.level) : std::string()) + "," +
+               std::to_string(column.distinctBefore) + "," + std::to_string(column.distinctAfter) + "," +
                (column.metricValue ? metricText(*column.metricValue) : std::string()) + "\r\n";
     return csv;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // #13: a report written after an anonymisation carries the "Protection applied" section in every
-// format, and its JSON still validates against docs/report.schema.json.
+// format, and its JSON still validates against docs/report.schema.json; after (d, l)-inference too
+// (#18).
 #include <filesystem>
 #include <memory>
 
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "qiscout/core/anonymization/anonymizer.h"
+#include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/anonymization/protected_table.h"
@@ -31,6 +33,32 @@ SearchResult searchAt(const EncodedTable& table, std::uint64_t k, std::optional<
     parameters.columns = columns;
     NullObserver quiet;
     return runSearch(table, parameters, Algorithm::Auto, {}, quiet);
+}
+
+/// The report's JSON, required to validate against docs/report.schema.json.
+nlohmann::json validatedJson(const QiReport& report)
+{
+    const std::filesystem::path schemaPath =
+        std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path().parent_path() / "docs" / "report.schema.json";
+    test::SchemaValidator validator(nlohmann::json::parse(test::readFile(schemaPath)));
+    const nlohmann::json json = nlohmann::json::parse(reportToJson(report));
+    const auto errors = validator.validate(json);
+    INFO((errors.empty() ? std::string() : errors.front()));
+    REQUIRE(errors.empty());
+    return json;
+}
+
+/// The report's HTML in both flavours, tag-balanced, holding each of `texts`.
+void requireHtmlHolds(const QiReport& report, const std::vector<std::string>& texts)
+{
+    for (const HtmlFlavor flavor : {HtmlFlavor::Standalone, HtmlFlavor::RichText}) {
+        HtmlReportOptions options;
+        options.flavor = flavor;
+        const std::string html = reportToHtml(report, options);
+        for (const std::string& text : texts)
+            CHECK(html.find(text) != std::string::npos);
+        CHECK(test::checkTagBalance(html).empty());
+    }
 }
 
 } // namespace
@@ -73,26 +101,16 @@ TEST_CASE("A report after anonymisation has the Protection applied section in ev
     REQUIRE(report.protection->suppressedRows == result.optimum->suppressedRows);
     REQUIRE(report.protection->columns.size() == 3);
     REQUIRE(report.protection->columns[1].hierarchySource == "gender.csv");
+    REQUIRE(std::holds_alternative<LatticeSearchFacts>(report.protection->method));
 
-    const std::filesystem::path schemaPath =
-        std::filesystem::path(QISCOUT_TEST_DATA_DIR).parent_path().parent_path() / "docs" / "report.schema.json";
-    test::SchemaValidator validator(nlohmann::json::parse(test::readFile(schemaPath)));
-    const nlohmann::json json = nlohmann::json::parse(reportToJson(report));
-    const auto errors = validator.validate(json);
-    INFO((errors.empty() ? std::string() : errors.front()));
-    REQUIRE(errors.empty());
+    const nlohmann::json json = validatedJson(report);
     REQUIRE(json["protection"]["after"]["quasi_identifiers"] == 0);
     REQUIRE(json["protection"]["columns"][2]["level"] == result.optimum->transformation.levels[2]);
     REQUIRE(json["protection"]["output_path"] == "protected.csv");
+    REQUIRE(json["protection"]["method"] == "lattice");
+    REQUIRE(json["protection"]["dl_inference"].is_null());
 
-    for (const HtmlFlavor flavor : {HtmlFlavor::Standalone, HtmlFlavor::RichText}) {
-        HtmlReportOptions options;
-        options.flavor = flavor;
-        const std::string html = reportToHtml(report, options);
-        REQUIRE(html.find("Protection applied") != std::string::npos);
-        REQUIRE(html.find("gender.csv") != std::string::npos);
-        REQUIRE(test::checkTagBalance(html).empty());
-    }
+    requireHtmlHolds(report, {"Protection applied", "gender.csv"});
     const std::string csv = reportToCsv(report);
     REQUIRE(csv.find("protected_column,hierarchy,height,level") != std::string::npos);
     REQUIRE(csv.find("\"ZIP\",\"automatic\"") != std::string::npos);
@@ -101,4 +119,82 @@ TEST_CASE("A report after anonymisation has the Protection applied section in ev
     input.protection.reset();
     REQUIRE(reportToHtml(buildReport(input)).find("Protection applied") == std::string::npos);
     REQUIRE_FALSE(nlohmann::json::parse(reportToJson(buildReport(input))).contains("protection"));
+}
+
+TEST_CASE("A report after (d, l)-inference has the Protection applied section in every format",
+          "[report][protection][dl-inference]")
+{
+    // The FFD paper's Example 1 frequencies: nine diseases, ages spread over the rows.
+    const std::vector<std::uint64_t> frequencies{1, 7, 9, 10, 26, 30, 40, 45, 50};
+    std::vector<std::vector<std::string>> cells;
+    for (std::size_t v = 0; v < frequencies.size(); ++v)
+        for (std::uint64_t r = 0; r < frequencies[v]; ++r)
+            cells.push_back(
+                {std::to_string(20 + (r * 7 + v) % 50), v % 2 == 0 ? "F" : "M", "s" + std::to_string(v + 1)});
+    EncodedTable original = encodeRows({"age", "sex", "disease"}, cells);
+    original.columns[0].type = ColumnType::Integer;
+    const auto table = std::make_shared<const EncodedTable>(std::move(original));
+    DlAnonymizationParameters parameters;
+    parameters.quasiIdentifiers = {0, 1};
+    parameters.sensitive = 2;
+    parameters.d = 3;
+    parameters.l = 2;
+    parameters.minGroupSize = 2;
+    const DlAnonymization anonymization = anonymizeForDlInference(*table, parameters);
+    REQUIRE(anonymization.check.satisfied);
+    REQUIRE_FALSE(anonymization.removedRows.empty());
+    const EncodedTable published = publishDlAnonymization(*table, parameters, anonymization);
+    const ColumnSet protectedColumns = ColumnSet::of({0, 1});
+    const SearchResult before = searchAt(*table, 1, protectedColumns);
+    const SearchResult after = searchAt(published, 1, protectedColumns);
+
+    ReportInput input;
+    input.table = table;
+    input.roles = {ColumnRole::QuasiIdentifier, ColumnRole::QuasiIdentifier, ColumnRole::Sensitive};
+    input.parameters.k = 1;
+    input.parameters.columns = protectedColumns;
+    input.result = before;
+    input.protection = buildProtectionReport(*table, parameters, anonymization, published, before, after);
+    const QiReport report = buildReport(input);
+    REQUIRE(report.protection);
+    const ProtectionReport& protection = *report.protection;
+    const auto* dl = std::get_if<DlInferenceFacts>(&protection.method);
+    REQUIRE(dl);
+    CHECK(dl->heuristic == "top-down");
+    CHECK(dl->removedByGrouping + dl->removedByGroupSize == anonymization.removedRows.size());
+    CHECK(protection.suppressedRows == anonymization.removedRows.size());
+    CHECK(protection.classes == anonymization.groups.size());
+    CHECK(protection.metricValue == anonymization.informationLoss);
+    CHECK(protection.privacyModels ==
+          std::vector<std::string>{"(d, l)-inference on disease (d = 3, l = 2)", "2-anonymity"});
+    REQUIRE(protection.columns.size() == 2);
+    CHECK(protection.columns[0].hierarchySource == "group intervals");
+    CHECK(protection.columns[1].hierarchySource == "group values or *");
+    for (std::size_t q = 0; q < 2; ++q) {
+        CHECK_FALSE(protection.columns[q].level.has_value());
+        CHECK(protection.columns[q].metricValue == anonymization.columnLoss[q]);
+        CHECK(protection.columns[q].distinctAfter == published.columns[q].distinctCount());
+    }
+    CHECK(protection.before.rows == table->rowCount);
+    CHECK(protection.after.rows == published.rowCount);
+    CHECK(protection.after.quasiIdentifiers == after.minimalSets.size());
+    // The summary speaks of groups and rows left out, not of a lattice.
+    const std::vector<std::string> summary = protection.summary();
+    REQUIRE(summary.size() == 3);
+    CHECK(summary[0].find("left out") != std::string::npos);
+    CHECK(summary[2].find("QI-groups") != std::string::npos);
+    for (const std::string& sentence : summary)
+        CHECK(sentence.find("lattice") == std::string::npos);
+
+    const nlohmann::json json = validatedJson(report);
+    CHECK(json["protection"]["method"] == "dl-inference");
+    CHECK(json["protection"]["lattice"].is_null());
+    CHECK(json["protection"]["columns"][0]["level"].is_null());
+    CHECK(json["protection"]["dl_inference"]["removed_by_grouping"] == dl->removedByGrouping);
+
+    requireHtmlHolds(report, {"Protection applied", "Generalised columns", "Rows left out"});
+    CHECK(reportToHtml(report).find("in the lattice") == std::string::npos);
+    const std::string csv = reportToCsv(report);
+    CHECK(csv.find("\"age\",\"group intervals\",,," + std::to_string(table->columns[0].distinctCount()) + "," +
+                   std::to_string(published.columns[0].distinctCount()) + ",") != std::string::npos);
 }

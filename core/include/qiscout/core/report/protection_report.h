@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The "Protection applied" section of a report (#13): what the anonymisation did and what the
-// re-run of the quasi-identifier search found before and after it.
+// The "Protection applied" section of a report (#13): what the anonymisation did (the lattice
+// search's transformation, or (d, l)-inference's groups, #18) and what the re-run of the
+// quasi-identifier search found before and after it.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/table/encoded_table.h"
@@ -21,8 +24,10 @@ struct ProtectedColumnReport {
     std::string name;
     /// Where its hierarchy came from ("automatic" or a file).
     std::string hierarchySource;
-    int height = 0;
-    int level = 0;
+    /// The hierarchy's height and the level applied; unset after (d, l)-inference, which
+    /// generalises each QI-group's cells by themselves rather than to a level.
+    std::optional<int> height;
+    std::optional<int> level;
     /// Distinct values before and after (suppression's "*" counted).
     std::uint64_t distinctBefore = 0;
     std::uint64_t distinctAfter = 0;
@@ -39,22 +44,38 @@ struct QuasiIdentifierCount {
     std::uint64_t rows = 0;
 };
 
-/// The protection applied to a table, independent of it once built.
-struct ProtectionReport {
-    std::vector<std::string> privacyModels;
+/// How the lattice search chose the transformation applied.
+struct LatticeSearchFacts {
     double suppressionLimit = 0.0;
     std::uint64_t suppressionLimitRows = 0;
-    std::uint64_t suppressedRows = 0;
-    std::uint64_t rows = 0;
-    std::string metric;
-    double metricValue = 0.0;
-    /// Equivalence classes among the kept rows.
-    std::uint64_t classes = 0;
     bool globallyOptimal = false;
     std::uint64_t latticeSize = 0;
     std::uint64_t transformationsChecked = 0;
     std::uint64_t transformationsTagged = 0;
     std::uint64_t minimalTransformations = 0;
+};
+
+/// How (d, l)-inference grouped the rows (#18): the phase-1 heuristic and why rows were left out.
+struct DlInferenceFacts {
+    /// The name partitionHeuristicNames gives it.
+    std::string heuristic;
+    /// Rows left out to make the groups of sensitive values d-close and l-diverse.
+    std::uint64_t removedByGrouping = 0;
+    /// Rows left out for their group's size or for cells equal to another group's.
+    std::uint64_t removedByGroupSize = 0;
+};
+
+/// The protection applied to a table, independent of it once built.
+struct ProtectionReport {
+    std::vector<std::string> privacyModels;
+    std::variant<LatticeSearchFacts, DlInferenceFacts> method;
+    /// Rows withheld: suppressed by the lattice search, left out by (d, l)-inference.
+    std::uint64_t suppressedRows = 0;
+    std::uint64_t rows = 0;
+    std::string metric;
+    double metricValue = 0.0;
+    /// Equivalence classes (QI-groups) among the kept rows.
+    std::uint64_t classes = 0;
     double searchSeconds = 0.0;
     std::vector<ProtectedColumnReport> columns;
     /// The search's k for the re-check: a row is at risk when its class has at most this many rows.
@@ -87,6 +108,16 @@ struct ProtectionReport {
                                                      const AnonymizationParameters& parameters,
                                                      const AnonymizationResult& result, const ProtectedTable& applied,
                                                      const SearchResult& before, const EncodedTable& keptTable,
+                                                     const SearchResult& after);
+
+/// The section after (d, l)-inference (#18): the model and k, the rows left out, the generalised
+/// loss (the FFD paper's Definition 1, per column too) and the searches over the quasi-identifiers
+/// before (on the original) and after (on `published`, publishDlAnonymization's table), both at
+/// after.k.
+[[nodiscard]] ProtectionReport buildProtectionReport(const EncodedTable& original,
+                                                     const DlAnonymizationParameters& parameters,
+                                                     const DlAnonymization& anonymization,
+                                                     const EncodedTable& published, const SearchResult& before,
                                                      const SearchResult& after);
 
 } // namespace qiscout::core
