@@ -3,7 +3,6 @@
 // and S-dis tables: time against d for both phase-1 heuristics, removed rows, information loss,
 // and the FFD attack through salary-class -> work-class on every output (#18).
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -11,7 +10,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/dependencies/ffd_attack.h"
@@ -20,6 +19,7 @@
 
 #include "command.h"
 #include "flag_checks.h"
+#include "markdown_table.h"
 #include "process_usage.h"
 
 namespace qiscout::cli {
@@ -41,11 +41,17 @@ struct BenchDlArguments {
 
 int runBenchDl(const BenchDlArguments& arguments)
 {
-    fmt::print("| table | d | heuristic | phase 1 | total, median of {} | CPU, median | removed rows | QI-groups | "
-               "information "
-               "loss (paper's formula) | (d, l)-inference | FFD attack |\n"
-               "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n",
-               arguments.runs);
+    printMarkdownHeader({{"table", false},
+                         {"d"},
+                         {"heuristic", false},
+                         {"phase 1"},
+                         {fmt::format("total, median of {}", arguments.runs)},
+                         {"CPU, median"},
+                         {"removed rows"},
+                         {"QI-groups"},
+                         {"information loss (paper's formula)"},
+                         {"(d, l)-inference", false},
+                         {"FFD attack", false}});
     for (const core::SalaryDistribution distribution : arguments.distributions) {
         const std::string name = core::toString(distribution);
         core::SalaryTableShape shape;
@@ -96,11 +102,13 @@ int runBenchDl(const BenchDlArguments& arguments)
                 const double paperLoss =
                     (result.informationLoss * rows * qis + static_cast<double>(result.removedRows.size())) /
                     (rows * (qis + 1.0));
-                fmt::print("| {} | {} | {} | {:.1f} ms | {:.2f} s | {:.2f} s | {} | {} | {:.3f} ({:.3f}) | {} | {} |\n",
-                           name, d, core::toString(heuristic), median(phase1) * 1000.0, median(total), median(cpu),
-                           result.removedRows.size(), result.groups.size(), result.informationLoss, paperLoss,
-                           result.check.satisfied ? "holds" : "FAILS", check.attackSucceeds() ? "succeeds" : "fails");
-                std::fflush(stdout);
+                printMarkdownRow({name, fmt::to_string(d), core::toString(heuristic),
+                                  fmt::format("{:.1f} ms", median(phase1) * 1000.0),
+                                  fmt::format("{:.2f} s", median(total)), fmt::format("{:.2f} s", median(cpu)),
+                                  fmt::to_string(result.removedRows.size()), fmt::to_string(result.groups.size()),
+                                  fmt::format("{:.3f} ({:.3f})", result.informationLoss, paperLoss),
+                                  result.check.satisfied ? "holds" : "FAILS",
+                                  check.attackSucceeds() ? "succeeds" : "fails"});
             }
         }
     }

@@ -3,7 +3,6 @@
 // population risk) on the first columns of each table, per thread count, for the README's figures.
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -12,7 +11,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "qiscout/core/risk/risk_assessment.h"
 
@@ -20,6 +19,7 @@
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
+#include "markdown_table.h"
 #include "process_usage.h"
 #include "table_input.h"
 
@@ -38,8 +38,8 @@ struct BenchRiskOptions {
 int runBenchRisk(const BenchRiskOptions& options)
 {
     const InterruptWatcher interrupt;
-    fmt::print("{:<28} {:>8} {:>5} {:>7} {:>11} {:>11} {:>11} {:>11} {:>9}\n", "file", "rows", "keys", "threads",
-               "MSUs", "median s", "min s", "cpu s", "RSS MiB");
+    printMarkdownHeader(
+        {{"file", false}, {"rows"}, {"keys"}, {"threads"}, {"MSUs"}, {"median s"}, {"min s"}, {"cpu s"}, {"RSS MiB"}});
     for (const std::string& file : options.files) {
         TableInput input = loadTableInput(file, options.load, interrupt.token());
         if (!input.table)
@@ -71,10 +71,11 @@ int runBenchRisk(const BenchRiskOptions& options)
                 wall.push_back(risk.seconds);
                 msus = std::accumulate(risk.suda.msusBySize.begin(), risk.suda.msusBySize.end(), std::uint64_t{0});
             }
-            fmt::print("{:<28} {:>8} {:>5} {:>7} {:>11} {:>11.3f} {:>11.3f} {:>11.3f} {:>9.0f}\n",
-                       std::filesystem::path(file).filename().string(), table.rowCount, keys, threads, msus,
-                       median(wall), *std::min_element(wall.begin(), wall.end()), median(cpu), peakRssMiB());
-            std::fflush(stdout);
+            printMarkdownRow({std::filesystem::path(file).filename().string(), fmt::to_string(table.rowCount),
+                              fmt::to_string(keys), fmt::to_string(threads), fmt::to_string(msus),
+                              fmt::format("{:.3f}", median(wall)),
+                              fmt::format("{:.3f}", *std::min_element(wall.begin(), wall.end())),
+                              fmt::format("{:.3f}", median(cpu)), fmt::format("{:.0f}", peakRssMiB())});
         }
     }
     return exitOk;
