@@ -8,18 +8,20 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace qiscout::ui {
 
 /// The controllers' common set-up for long work off the GUI thread: one computation at a time on
-/// Qt's thread pool, stopped through a std::stop_token it polls; while it runs, `poll` is called
+/// a thread of its own (so that one controller's long search never waits behind another's in a
+/// shared pool), stopped through a std::stop_token it polls; while it runs, `poll` is called
 /// about 20 times a second on the GUI thread (for progress the work leaves in shared counters, so
 /// the GUI gets batched updates, not one queued signal per step); its answer reaches `ended` on
 /// the GUI thread. Starting again stops the running computation and starts the new one when the
 /// stopped one has returned; only the latest computation's answer reaches `ended`.
-/// Thread: lives on the GUI thread; the work runs on a pool thread.
+/// Thread: lives on the GUI thread; the work runs on the thread of its one-thread pool.
 template <typename Output>
 class LatestRun {
 public:
@@ -31,6 +33,7 @@ public:
         : m_poll(std::move(poll))
         , m_ended(std::move(ended))
     {
+        m_pool.setMaxThreadCount(1);
         m_pollTimer.setInterval(pollIntervalMs);
         QObject::connect(&m_pollTimer, &QTimer::timeout, context, [this] { reportProgress(); });
         QObject::connect(&m_watcher, &QFutureWatcher<Output>::finished, context, [this] { finished(); });
@@ -86,7 +89,7 @@ private:
         m_stop = std::stop_source();
         m_discarded = false;
         m_watcher.setFuture(
-            QtConcurrent::run([work = std::move(work), token = m_stop.get_token()] { return work(token); }));
+            QtConcurrent::run(&m_pool, [work = std::move(work), token = m_stop.get_token()] { return work(token); }));
         if (m_poll)
             m_pollTimer.start();
     }
@@ -115,6 +118,8 @@ private:
 
     std::function<void()> m_poll;
     std::function<void(Output)> m_ended;
+    /// Declared before the watcher: its thread is joined after the last computation has returned.
+    QThreadPool m_pool;
     QFutureWatcher<Output> m_watcher;
     QTimer m_pollTimer;
     std::stop_source m_stop;

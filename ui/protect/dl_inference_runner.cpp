@@ -6,8 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include "results/set_classes.h"
 
 namespace qiscout::ui {
@@ -45,23 +43,17 @@ core::EncodedTable rowAligned(const core::EncodedTable& table, const core::DlAno
 
 } // namespace
 
-DlInferenceRunner::DlInferenceRunner(QObject* parent) : QObject(parent)
-{
-    connect(&m_watcher, &QFutureWatcher<Output>::finished, this, &DlInferenceRunner::ended);
-}
+DlInferenceRunner::DlInferenceRunner(QObject* parent)
+    : QObject(parent)
+    , m_run(this, nullptr, [this](const Output& output) { ended(output); })
+{}
 
-DlInferenceRunner::~DlInferenceRunner()
-{
-    m_stop.request_stop();
-    m_watcher.waitForFinished();
-}
+DlInferenceRunner::~DlInferenceRunner() = default;
 
 void DlInferenceRunner::start(std::shared_ptr<const core::EncodedTable> table,
                               const core::DlAnonymizationParameters& parameters)
 {
-    m_stop.request_stop();
-    m_stop = std::stop_source();
-    m_watcher.setFuture(QtConcurrent::run([table = std::move(table), parameters, token = m_stop.get_token()] {
+    m_run.start([table = std::move(table), parameters](std::stop_token token) {
         Output output;
         try {
             auto outcome = std::make_shared<DlInferenceOutcome>();
@@ -83,17 +75,16 @@ void DlInferenceRunner::start(std::shared_ptr<const core::EncodedTable> table,
             output.error = QString::fromUtf8(error.what());
         }
         return output;
-    }));
+    });
 }
 
 void DlInferenceRunner::cancel()
 {
-    m_stop.request_stop();
+    m_run.cancel();
 }
 
-void DlInferenceRunner::ended()
+void DlInferenceRunner::ended(const Output& output)
 {
-    const Output output = m_watcher.result();
     if (!output.error.isEmpty())
         Q_EMIT failed(output.error);
     else if (output.outcome)

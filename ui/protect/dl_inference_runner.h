@@ -2,15 +2,15 @@
 #pragma once
 
 #include <memory>
-#include <stop_token>
 #include <vector>
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/table/encoded_table.h"
+
+#include "common/latest_run.h"
 
 namespace qiscout::ui {
 
@@ -29,9 +29,9 @@ struct DlInferenceOutcome {
     std::vector<std::uint32_t> classSizesAfter;
 };
 
-/// Runs the FFD paper's (d, l)-inference anonymisation off the GUI thread (QtConcurrent). A new
+/// Runs the FFD paper's (d, l)-inference anonymisation off the GUI thread (LatestRun). A new
 /// start stops the previous run, whose answer is dropped.
-/// Thread: lives on the GUI thread; the anonymisation runs on Qt's pool threads.
+/// Thread: lives on the GUI thread; the anonymisation runs on a pool thread.
 class DlInferenceRunner : public QObject {
     Q_OBJECT
 
@@ -42,7 +42,7 @@ public:
     void start(std::shared_ptr<const core::EncodedTable> table, const core::DlAnonymizationParameters& parameters);
     /// Stops the run; it ends with stopped().
     void cancel();
-    [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
+    [[nodiscard]] bool isRunning() const { return m_run.isRunning(); }
 
 Q_SIGNALS:
     void finished(std::shared_ptr<const DlInferenceOutcome> outcome);
@@ -56,10 +56,9 @@ private:
         QString error;
     };
 
-    void ended();
+    void ended(const Output& output);
 
-    QFutureWatcher<Output> m_watcher;
-    std::stop_source m_stop;
+    LatestRun<Output> m_run;
 };
 
 } // namespace qiscout::ui

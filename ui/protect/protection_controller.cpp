@@ -3,10 +3,7 @@
 
 #include <algorithm>
 #include <exception>
-#include <mutex>
 #include <utility>
-
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/protected_table.h"
@@ -14,45 +11,23 @@
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/report/protected_release.h"
 
+#include "common/event_batch.h"
 #include "results/set_classes.h"
 
 namespace qiscout::ui {
 
-/// Collects the search's events until the GUI's drain timer takes them.
-/// Thread: transformationsReported runs on a search thread, take() on the GUI thread; both lock.
-class TransformationEventBuffer final : public core::AnonymizationObserver {
+/// Collects the search's events until the GUI's poll takes them.
+class TransformationEventBuffer final : public core::AnonymizationObserver,
+                                        public EventBatch<core::TransformationEvent, core::AnonymizationCounters> {
 public:
     void transformationsReported(std::span<const core::TransformationEvent> events,
                                  const core::AnonymizationCounters& counters) override
     {
-        const std::lock_guard lock(m_mutex);
-        m_events.insert(m_events.end(), events.begin(), events.end());
-        m_counters = counters;
-        m_fresh = true;
+        add(events, counters);
     }
-
-    /// Moves out what arrived since the last call; false when nothing did.
-    bool take(std::vector<core::TransformationEvent>& events, core::AnonymizationCounters& counters)
-    {
-        const std::lock_guard lock(m_mutex);
-        if (!m_fresh)
-            return false;
-        events.swap(m_events);
-        counters = m_counters;
-        m_fresh = false;
-        return true;
-    }
-
-private:
-    std::mutex m_mutex;
-    std::vector<core::TransformationEvent> m_events;
-    core::AnonymizationCounters m_counters;
-    bool m_fresh = false;
 };
 
 namespace {
-
-constexpr int drainIntervalMs = 50;
 
 /// The checks of one side of the comparison: groups on all protected columns, and the
 /// quasi-identifier search among them with its k = protection k - 1 (groups of fewer than k rows).
@@ -131,27 +106,21 @@ computeOutcome(const core::EncodedTable& table, const core::AnonymizationParamet
 
 } // namespace
 
-ProtectionController::ProtectionController(QObject* parent) : QObject(parent)
-{
-    m_drainTimer.setInterval(drainIntervalMs);
-    connect(&m_drainTimer, &QTimer::timeout, this, &ProtectionController::drain);
-    connect(&m_searchWatcher, &QFutureWatcher<SearchOutput>::finished, this, &ProtectionController::searchEnded);
-    connect(&m_outcomeWatcher, &QFutureWatcher<OutcomeOutput>::finished, this, &ProtectionController::outcomeEnded);
-}
+ProtectionController::ProtectionController(QObject* parent)
+    : QObject(parent)
+    , m_search(
+          this, [this] { drain(); }, [this](const SearchOutput& output) { searchEnded(output); })
+    , m_outcomeRun(this, nullptr, [this](const OutcomeOutput& output) { outcomeEnded(output); })
+{}
 
-ProtectionController::~ProtectionController()
-{
-    m_searchStop.request_stop();
-    m_outcomeStop.request_stop();
-    m_searchWatcher.waitForFinished();
-    m_outcomeWatcher.waitForFinished();
-}
+ProtectionController::~ProtectionController() = default;
 
 void ProtectionController::setTable(std::shared_ptr<const core::EncodedTable> table)
 {
-    cancel();
-    m_outcomeStop.request_stop();
-    m_pendingChoice.reset();
+    // What runs on the old table has nothing to say about the new one.
+    m_search.discard();
+    m_outcomeRun.discard();
+    m_buffer.reset();
     m_table = std::move(table);
     m_result.reset();
     m_outcome.reset();
@@ -164,13 +133,16 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
         Q_EMIT searchFailed(tr("Open a table before protecting it."));
         return;
     }
+    std::vector<int> heights;
+    QStringList names;
     try {
         core::AnonymizationParameters parameters = core::toAnonymizationParameters(*m_table, settings);
         if (parameters.quasiIdentifiers.empty())
             throw core::AnonymizationParameterError("Choose at least one column to generalise.");
-        std::vector<int> heights;
-        for (const auto& spec : parameters.quasiIdentifiers)
+        for (const auto& spec : parameters.quasiIdentifiers) {
             heights.push_back(spec.hierarchy.height());
+            names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
+        }
         // Throws for a lattice beyond what the search accepts, before any thread starts.
         (void)core::TransformationLattice(heights);
         m_parameters = std::move(parameters);
@@ -182,47 +154,27 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
     m_result.reset();
     m_outcome.reset();
     m_before.reset();
-    m_pendingChoice.reset();
-    m_outcomeStop.request_stop();
-    m_searchRunning = true;
-    if (m_searchWatcher.isRunning()) {
-        // One search at a time: the new one starts when the cancelled one has returned.
-        m_searchStop.request_stop();
-        m_restartPending = true;
-        return;
-    }
-    launchSearch();
-}
-
-void ProtectionController::launchSearch()
-{
-    m_searchStop = std::stop_source();
+    // An outcome of the previous search's lattice is no answer to this one.
+    m_outcomeRun.discard();
+    // A fresh buffer: what a superseded search still reports goes to its own, which nobody reads.
     m_buffer = std::make_shared<TransformationEventBuffer>();
-    std::vector<int> heights;
-    QStringList names;
-    for (const auto& spec : m_parameters.quasiIdentifiers) {
-        heights.push_back(spec.hierarchy.height());
-        names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
-    }
     Q_EMIT searchStarted(core::TransformationLattice(heights), names);
-    m_searchWatcher.setFuture(QtConcurrent::run(
-        [table = m_table, parameters = m_parameters, token = m_searchStop.get_token(), buffer = m_buffer] {
-            SearchOutput output;
-            try {
-                output.result = std::make_shared<const core::AnonymizationResult>(
-                    core::runAnonymization(*table, parameters, token, *buffer));
-            } catch (const std::exception& error) {
-                output.error = QString::fromUtf8(error.what());
-            }
-            return output;
-        }));
-    m_drainTimer.start();
+    // One search at a time: LatestRun starts this one once a cancelled one has returned.
+    m_search.start([table = m_table, parameters = m_parameters, buffer = m_buffer](std::stop_token token) {
+        SearchOutput output;
+        try {
+            output.result = std::make_shared<const core::AnonymizationResult>(
+                core::runAnonymization(*table, parameters, token, *buffer));
+        } catch (const std::exception& error) {
+            output.error = QString::fromUtf8(error.what());
+        }
+        return output;
+    });
 }
 
 void ProtectionController::cancel()
 {
-    m_restartPending = false;
-    m_searchStop.request_stop();
+    m_search.cancel();
 }
 
 void ProtectionController::drain()
@@ -235,18 +187,9 @@ void ProtectionController::drain()
         Q_EMIT eventsReported(std::move(events), counters);
 }
 
-void ProtectionController::searchEnded()
+void ProtectionController::searchEnded(const SearchOutput& output)
 {
-    if (m_restartPending) {
-        m_restartPending = false;
-        launchSearch();
-        return;
-    }
-    drain();
-    m_drainTimer.stop();
     m_buffer.reset();
-    m_searchRunning = false;
-    const SearchOutput output = m_searchWatcher.result();
     if (!output.error.isEmpty()) {
         Q_EMIT searchFailed(output.error);
         return;
@@ -272,42 +215,25 @@ void ProtectionController::choose(const core::Transformation& transformation)
 {
     if (!m_table || transformation.levels.size() != m_parameters.quasiIdentifiers.size())
         return;
-    m_outcomeStop.request_stop();
-    m_outcomeRunning = true;
-    if (m_outcomeWatcher.isRunning()) {
-        m_pendingChoice = transformation;
-        return;
-    }
-    m_outcomeStop = std::stop_source();
-    m_outcomeWatcher.setFuture(
-        QtConcurrent::run([table = m_table, parameters = m_parameters, result = m_result, transformation,
-                           k = m_settings.k, before = m_before, token = m_outcomeStop.get_token()] {
-            OutcomeOutput output;
-            try {
-                output.outcome = computeOutcome(*table, parameters, result.get(), transformation, k, before, token);
-            } catch (const std::exception& error) {
-                output.error = QString::fromUtf8(error.what());
-            }
-            return output;
-        }));
+    m_outcomeRun.start([table = m_table, parameters = m_parameters, result = m_result, transformation, k = m_settings.k,
+                        before = m_before](std::stop_token token) {
+        OutcomeOutput output;
+        try {
+            output.outcome = computeOutcome(*table, parameters, result.get(), transformation, k, before, token);
+        } catch (const std::exception& error) {
+            output.error = QString::fromUtf8(error.what());
+        }
+        return output;
+    });
 }
 
-void ProtectionController::outcomeEnded()
+void ProtectionController::outcomeEnded(const OutcomeOutput& output)
 {
-    if (m_pendingChoice) {
-        const core::Transformation next = *std::exchange(m_pendingChoice, std::nullopt);
-        choose(next);
-        return;
-    }
-    m_outcomeRunning = false;
-    // A computation stopped by start() or setTable() has nothing wanted to say.
-    if (m_outcomeStop.stop_requested())
-        return;
-    const OutcomeOutput output = m_outcomeWatcher.result();
     if (!output.error.isEmpty()) {
         Q_EMIT outcomeFailed(output.error);
         return;
     }
+    // Stopped on the way: computeOutcome has nothing to show.
     if (!output.outcome)
         return;
     m_outcome = output.outcome;

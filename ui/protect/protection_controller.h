@@ -4,13 +4,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <vector>
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
-#include <QTimer>
 
 #include "qiscout/core/anonymization/anonymization_observer.h"
 #include "qiscout/core/anonymization/anonymization_parameters.h"
@@ -19,6 +16,8 @@
 #include "qiscout/core/report/dependency_analysis.h"
 #include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/table/encoded_table.h"
+
+#include "common/latest_run.h"
 
 namespace qiscout::ui {
 
@@ -62,11 +61,11 @@ struct ProtectionOutcome {
     std::optional<core::ProtectedRelease> release;
 };
 
-/// Runs the anonymisation search off the GUI thread (QtConcurrent) and reports its progress in
-/// batches at about 20 Hz; then works out the outcome of the optimum, or of any transformation the
-/// user picks: the protected table and the before/after check. Starting again, or picking again,
-/// stops what runs and drops its late answer (generation counters).
-/// Thread: lives on the GUI thread; the search and the outcomes run on Qt's pool threads.
+/// Runs the anonymisation search off the GUI thread and reports its progress in batches at about
+/// 20 Hz; then works out the outcome of the optimum, or of any transformation the user picks: the
+/// protected table and the before/after check. Starting again, or picking again, stops what runs
+/// and drops its late answer (a LatestRun each for the search and the outcome).
+/// Thread: lives on the GUI thread; the search and the outcomes run on their LatestRuns' threads.
 class ProtectionController : public QObject {
     Q_OBJECT
 
@@ -86,8 +85,8 @@ public:
     /// Works out the outcome of a transformation of the latest search's lattice.
     void choose(const core::Transformation& transformation);
 
-    [[nodiscard]] bool isRunning() const { return m_searchRunning; }
-    [[nodiscard]] bool isChoosing() const { return m_outcomeRunning; }
+    [[nodiscard]] bool isRunning() const { return m_search.isRunning(); }
+    [[nodiscard]] bool isChoosing() const { return m_outcomeRun.isRunning(); }
     /// The latest search's answer, if it has ended.
     [[nodiscard]] const std::shared_ptr<const core::AnonymizationResult>& result() const { return m_result; }
     /// The latest outcome, if any.
@@ -121,10 +120,9 @@ private:
         QString error;
     };
 
-    void launchSearch();
     void drain();
-    void searchEnded();
-    void outcomeEnded();
+    void searchEnded(const SearchOutput& output);
+    void outcomeEnded(const OutcomeOutput& output);
 
     std::shared_ptr<const core::EncodedTable> m_table;
     core::ProtectionSettings m_settings;
@@ -133,18 +131,10 @@ private:
     std::shared_ptr<const ProtectionOutcome> m_outcome;
     /// The original side of the comparison, worked out once per search.
     std::shared_ptr<const ProtectionCheck> m_before;
-
-    QFutureWatcher<SearchOutput> m_searchWatcher;
-    QFutureWatcher<OutcomeOutput> m_outcomeWatcher;
+    /// The latest search's events, until drain() takes them.
     std::shared_ptr<TransformationEventBuffer> m_buffer;
-    std::stop_source m_searchStop;
-    std::stop_source m_outcomeStop;
-    QTimer m_drainTimer;
-    bool m_searchRunning = false;
-    bool m_outcomeRunning = false;
-    /// A start() that waits for the cancelled search to return.
-    bool m_restartPending = false;
-    std::optional<core::Transformation> m_pendingChoice;
+    LatestRun<SearchOutput> m_search;
+    LatestRun<OutcomeOutput> m_outcomeRun;
 };
 
 } // namespace qiscout::ui

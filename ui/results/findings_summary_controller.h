@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <stop_token>
 #include <string>
 #include <vector>
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
 
 #include "qiscout/core/report/report.h"
+
+#include "common/latest_run.h"
 
 namespace qiscout::ui {
 
@@ -35,10 +35,7 @@ Q_SIGNALS:
     void summaryReady(const QStringList& sentences);
 
 private:
-    QFutureWatcher<std::vector<std::string>> m_watcher;
-    /// Stops the running summary's report.
-    std::stop_source m_stop;
-    bool m_wanted = false;
+    LatestRun<std::vector<std::string>> m_run;
 };
 
 } // namespace qiscout::ui

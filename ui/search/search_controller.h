@@ -3,7 +3,6 @@
 
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <vector>
 
 #include <QObject>
@@ -14,9 +13,7 @@
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/table/encoded_table.h"
 
-QT_BEGIN_NAMESPACE
-class QThread;
-QT_END_NAMESPACE
+#include "common/latest_run.h"
 
 namespace qiscout::ui {
 
@@ -28,10 +25,10 @@ struct SearchRequest {
     core::Algorithm algorithm = core::Algorithm::Auto;
 };
 
-/// Runs the engine on a named worker thread, one search at a time, and reports its progress as
-/// batched signals at about 20 Hz. Starting while a search runs cancels it first; results of a
-/// superseded search are dropped (generation counter).
-/// Thread: lives on the GUI thread; the engine runs on the "FpviSearch" thread it owns.
+/// Runs the engine off the GUI thread (LatestRun), one search at a time, and reports its progress
+/// as batched signals at about 20 Hz. Starting while a search runs cancels it first; results of a
+/// superseded search are dropped.
+/// Thread: lives on the GUI thread; the engine runs on its LatestRun's thread.
 class SearchController : public QObject {
     Q_OBJECT
 
@@ -52,12 +49,10 @@ public:
     void cancel();
 
     /// True from start() until searchFinished/searchCancelled/searchFailed of the latest search.
-    [[nodiscard]] bool isRunning() const { return m_active; }
-    /// Bumped by every start(); identifies the latest search.
-    [[nodiscard]] quint64 generation() const { return m_generation; }
+    [[nodiscard]] bool isRunning() const { return m_run.isRunning(); }
 
 Q_SIGNALS:
-    /// A search began on the engine thread.
+    /// A search was started; it runs once a search it supersedes has returned.
     void searchStarted(core::ColumnSet searchedColumns, int maxSetSize, quint64 k);
     /// Engine events since the last report, in order, with the latest totals.
     void eventsReported(std::shared_ptr<const std::vector<core::NodeEvent>> events, core::SearchCounters counters);
@@ -72,22 +67,21 @@ Q_SIGNALS:
     void runningChanged(bool running);
 
 private:
-    struct Run;
+    struct Output {
+        std::shared_ptr<const core::SearchResult> result;
+        QString error;
+    };
 
-    void launch(const SearchRequest& request);
     void drain();
-    void runEnded(quint64 generation, std::shared_ptr<const core::SearchResult> result, const QString& error);
-    void setActive(bool active);
+    void ended(Output output);
 
     std::shared_ptr<const core::EncodedTable> m_table;
-    std::unique_ptr<Run> m_run;
-    std::optional<SearchRequest> m_pending;
+    /// The latest search's events, until drain() takes them.
+    std::shared_ptr<EventBuffer> m_buffer;
     std::optional<SearchRequest> m_debounced;
-    QTimer m_drainTimer;
     QTimer m_debounceTimer;
-    quint64 m_generation = 0;
-    bool m_active = false;
     bool m_cancelRequested = false;
+    LatestRun<Output> m_run;
 };
 
 } // namespace qiscout::ui
