@@ -31,6 +31,7 @@ private Q_SLOTS:
         setup.request.parameters.maxSetSize = 3;
         setup.request.algorithm = qiscout::core::Algorithm::Mtui;
         setup.analysed = true;
+        setup.risk = qiscout::core::RiskSettings{{"age", "diagnosis"}, 0.05, qiscout::core::SudaScoring::Ihsn};
 
         ProjectSession writer;
         writer.save(projectPath, {tablePath, {}}, saved, setup);
@@ -52,6 +53,8 @@ private Q_SLOTS:
         QVERIFY(restored->request.algorithm == qiscout::core::Algorithm::Mtui);
         // #14 point 13: the project says it had been analysed, so opening it runs the analysis again.
         QVERIFY(restored->analysed);
+        // #16: the Risk step's set-up comes back as saved.
+        QVERIFY(restored->risk == setup.risk);
         QVERIFY(!reader.isModified(*restored));
 
         Setup edited = *restored;
@@ -63,6 +66,9 @@ private Q_SLOTS:
         edited.analysed = false;
         QVERIFY(!reader.isModified(edited));
         edited.request.parameters.k = 5;
+        QVERIFY(reader.isModified(edited));
+        edited.request.parameters.k = 4;
+        edited.risk->samplingFraction = 0.5;
         QVERIFY(reader.isModified(edited));
     }
 

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -43,6 +44,7 @@
 #include "protect/protection_summary_view.h"
 #include "protect/transformation_choices_view.h"
 #include "protect/transformation_lattice_view.h"
+#include "ui/support/worker_waits.h"
 
 using qiscout::core::ColumnRole;
 using qiscout::core::EncodedTable;
@@ -50,16 +52,11 @@ using qiscout::core::Transformation;
 using qiscout::ui::ProtectView;
 using qiscout::ui::TransformationState;
 
+using qiscout::test::loadSharedTable;
+using qiscout::test::waitForSignals;
+using qiscout::test::workerTimeoutMs;
+
 namespace {
-
-/// A search may take a while on a loaded machine; waiting is not what is measured.
-constexpr int searchTimeoutMs = 240'000;
-
-std::shared_ptr<const EncodedTable> loadShared(const char* name)
-{
-    return std::make_shared<const EncodedTable>(
-        qiscout::core::loadTable(std::string(QISCOUT_SOURCE_DIR "/tests/data/tables/") + name));
-}
 
 /// Roles with exactly these columns as candidates.
 std::vector<ColumnRole> candidates(const EncodedTable& table, const std::set<std::string>& names)
@@ -87,15 +84,6 @@ groupsOf(const EncodedTable& table, const std::vector<std::size_t>& columns, con
     return groups;
 }
 
-bool waitFor(QSignalSpy& spy, int count = 1)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (spy.size() < count && timer.elapsed() < searchTimeoutMs)
-        spy.wait(500);
-    return spy.size() >= count;
-}
-
 const std::set<std::string> adultColumns{"age",        "workclass", "education", "marital-status",
                                          "occupation", "race",      "sex",       "native-country"};
 
@@ -111,11 +99,12 @@ private Q_SLOTS:
     void protectsSd2011FromTheSuggestion();
     void exportsTheReportWithTheProtection();
     void publishesWithDlInference();
+    void aSavedProjectReopensWithTheDlInferenceSetUp();
 };
 
 void ProtectViewTest::protectsAdultAndExportsWhatItShows()
 {
-    const auto table = loadShared("adult.csv");
+    const auto table = loadSharedTable("adult.csv");
     ProtectView view;
     view.resize(1400, 900);
     view.setTable(table);
@@ -128,9 +117,9 @@ void ProtectViewTest::protectsAdultAndExportsWhatItShows()
     QSignalSpy ended(&view, &ProtectView::protectionEnded);
     QSignalSpy shown(&view, &ProtectView::outcomeShown);
     view.protect();
-    QVERIFY(waitFor(ended));
+    QVERIFY(waitForSignals(ended));
     QCOMPARE(ended.first().at(0).toBool(), true);
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(shown));
 
     const auto& result = *view.controller()->result();
     const auto outcome = view.controller()->outcome();
@@ -205,7 +194,7 @@ void ProtectViewTest::protectsAdultAndExportsWhatItShows()
 
 void ProtectViewTest::picksAnotherTransformation()
 {
-    const auto table = loadShared("adult.csv");
+    const auto table = loadSharedTable("adult.csv");
     ProtectView view;
     view.resize(1400, 900);
     view.setTable(table);
@@ -213,8 +202,8 @@ void ProtectViewTest::picksAnotherTransformation()
     QSignalSpy ended(&view, &ProtectView::protectionEnded);
     QSignalSpy shown(&view, &ProtectView::outcomeShown);
     view.protect();
-    QVERIFY(waitFor(ended));
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(ended));
+    QVERIFY(waitForSignals(shown));
     const auto result = view.controller()->result();
     QVERIFY(result->frontier.size() >= 2);
 
@@ -228,7 +217,7 @@ void ProtectViewTest::picksAnotherTransformation()
                       : 1U));
     const Transformation other = choices->transformations()[1];
     choices->table()->setCurrentCell(1, 0);
-    QVERIFY(waitFor(shown, 2));
+    QVERIFY(waitForSignals(shown, 2));
     QCOMPARE(view.controller()->outcome()->transformation, other);
     QVERIFY(view.controller()->outcome()->assessment.acceptable);
     QVERIFY(view.summaryView()->headline().contains(QStringLiteral("You picked")));
@@ -241,7 +230,7 @@ void ProtectViewTest::picksAnotherTransformation()
     auto* lattice = view.latticeView();
     QVERIFY(lattice->rect().contains(lattice->positionOf(original).toPoint()));
     QTest::mouseClick(lattice, Qt::LeftButton, {}, lattice->positionOf(original).toPoint());
-    QVERIFY(waitFor(shown, 3));
+    QVERIFY(waitForSignals(shown, 3));
     const auto outcome = view.controller()->outcome();
     QCOMPARE(outcome->transformation, original);
     QVERIFY(!outcome->assessment.acceptable);
@@ -257,7 +246,7 @@ void ProtectViewTest::cancelStopsTheSearch()
 {
     // Every column of sd2011 that fits, with l-diversity (not monotone with suppression): far more
     // checks than can finish between the start and the stop.
-    const auto table = loadShared("sd2011.csv");
+    const auto table = loadSharedTable("sd2011.csv");
     std::set<std::string> names;
     for (const auto& column : table->columns)
         names.insert(column.name);
@@ -279,7 +268,7 @@ void ProtectViewTest::cancelStopsTheSearch()
     QVERIFY(view.controller()->isRunning());
     timer.start();
     view.cancel();
-    QVERIFY2(waitFor(ended), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
+    QVERIFY2(waitForSignals(ended), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
     // The README's figure: the search answers a stop given during its set-up at once.
     qWarning("cancel to searchFinished: %lld ms, to protectionEnded: %lld ms, checked %llu",
              static_cast<long long>(searchReturned), static_cast<long long>(timer.elapsed()),
@@ -292,7 +281,7 @@ void ProtectViewTest::cancelStopsTheSearch()
 
 void ProtectViewTest::protectsSd2011FromTheSuggestion()
 {
-    const auto table = loadShared("sd2011.csv");
+    const auto table = loadSharedTable("sd2011.csv");
     std::set<std::string> names;
     for (const auto& column : table->columns)
         names.insert(column.name);
@@ -303,9 +292,9 @@ void ProtectViewTest::protectsSd2011FromTheSuggestion()
     QSignalSpy ended(&view, &ProtectView::protectionEnded);
     QSignalSpy shown(&view, &ProtectView::outcomeShown);
     view.protect();
-    QVERIFY(waitFor(ended));
+    QVERIFY(waitForSignals(ended));
     QCOMPARE(ended.first().at(0).toBool(), true);
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(shown));
     const auto outcome = view.controller()->outcome();
     QVERIFY(outcome->assessment.acceptable);
     QCOMPARE(outcome->after.rowsAtRisk, std::uint64_t{0});
@@ -319,16 +308,16 @@ void ProtectViewTest::exportsTheReportWithTheProtection()
     qiscout::ui::MainWindow window;
     QSignalSpy tableShown(&window, &qiscout::ui::MainWindow::tableShown);
     window.loadTable(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/fertility.csv"), {});
-    QVERIFY(tableShown.wait(searchTimeoutMs));
+    QVERIFY(tableShown.wait(workerTimeoutMs));
     window.setGroupSize(2);
     QSignalSpy analysed(&window, &qiscout::ui::MainWindow::analysisEnded);
     window.runAnalysis();
-    QVERIFY(waitFor(analysed));
+    QVERIFY(waitForSignals(analysed));
     QVERIFY(!window.reportToExport().protection);
 
     QSignalSpy protectionShown(&window, &qiscout::ui::MainWindow::protectionShown);
     window.protect({}, std::nullopt);
-    QVERIFY(waitFor(protectionShown));
+    QVERIFY(waitForSignals(protectionShown));
     ProtectView* view = window.protectView();
     QVERIFY(view->reportButton()->isEnabled());
     QTemporaryDir directory;
@@ -364,7 +353,7 @@ void ProtectViewTest::exportsTheReportWithTheProtection()
     std::erase_if(settings.quasiIdentifiers, [](const auto& column) { return column.column == "work"; });
     view->setSettings(settings);
     view->protect();
-    QVERIFY(waitFor(protectionShown, 2));
+    QVERIFY(waitForSignals(protectionShown, 2));
     const auto diverse = view->controller()->outcome();
     const qiscout::core::ReportInput withRelease = window.reportToExport();
     QVERIFY(withRelease.protectedRelease.has_value());
@@ -385,7 +374,7 @@ void ProtectViewTest::publishesWithDlInference()
 {
     // The Dependency attack tab (#18): (d, l)-inference on the ticked columns, removed rows shown
     // withheld and left out of the export, the export proved against Definition 8 from its cells.
-    const auto table = loadShared("adult.csv");
+    const auto table = loadSharedTable("adult.csv");
     const std::vector<std::string> quasiIdentifiers{"age", "education-num", "sex", "race"};
     ProtectView view;
     view.resize(1400, 900);
@@ -398,7 +387,7 @@ void ProtectViewTest::publishesWithDlInference()
     QSignalSpy shown(&view, &ProtectView::dlInferenceShown);
     QVERIFY(panel->runButton()->isEnabled());
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(shown));
 
     const auto outcome = view.dlInferenceOutcome();
     QVERIFY(outcome);
@@ -517,7 +506,48 @@ void ProtectViewTest::publishesWithDlInference()
     QSignalSpy ended(&view, &ProtectView::protectionEnded);
     view.protect();
     QVERIFY(!view.dlInferenceOutcome());
-    QVERIFY(waitFor(ended));
+    QVERIFY(waitForSignals(ended));
+}
+
+void ProtectViewTest::aSavedProjectReopensWithTheDlInferenceSetUp()
+{
+    // #18: the Dependency attack tab's sensitive column, d, l and grouping were lost with the window.
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString table = folder.filePath(QStringLiteral("francdat.csv"));
+    QVERIFY(QFile::copy(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/francdat.csv"), table));
+    const QString projectPath = folder.filePath(QStringLiteral("francdat.qiscout"));
+    const int bottomUp = static_cast<int>(qiscout::core::PartitionHeuristic::BottomUp);
+    {
+        qiscout::ui::MainWindow window;
+        QSignalSpy shown(&window, &qiscout::ui::MainWindow::tableShown);
+        window.loadTable(table, {});
+        QVERIFY(waitForSignals(shown));
+        window.showProtect();
+        auto* panel = window.protectView()->dlInferencePanel();
+        // Not the last column, which the tab starts with.
+        panel->sensitiveComboBox()->setCurrentIndex(panel->sensitiveComboBox()->findText(QStringLiteral("Key2")));
+        panel->dSpinBox()->setValue(7);
+        panel->lSpinBox()->setValue(3);
+        panel->heuristicComboBox()->setCurrentIndex(panel->heuristicComboBox()->findData(bottomUp));
+        QVERIFY(window.saveProject(projectPath));
+    }
+    qiscout::ui::MainWindow reopened;
+    QSignalSpy shown(&reopened, &qiscout::ui::MainWindow::tableShown);
+    reopened.openProject(projectPath);
+    QVERIFY(waitForSignals(shown));
+    auto* panel = reopened.protectView()->dlInferencePanel();
+    QCOMPARE(panel->sensitiveComboBox()->currentText(), QStringLiteral("Key2"));
+    QCOMPARE(panel->dSpinBox()->value(), 7);
+    QCOMPARE(panel->lSpinBox()->value(), 3);
+    QCOMPARE(panel->heuristicComboBox()->currentData().toInt(), bottomUp);
+    // What a run would be asked: the restored set-up, with Key2 as the sensitive column.
+    qiscout::core::DlAnonymizationParameters parameters;
+    QVERIFY(panel->apply(parameters));
+    QCOMPARE(reopened.table()->columns[static_cast<std::size_t>(parameters.sensitive)].name, std::string("Key2"));
+    QCOMPARE(parameters.d, std::uint64_t{7});
+    QCOMPARE(parameters.l, std::uint64_t{3});
+    QVERIFY(parameters.heuristic == qiscout::core::PartitionHeuristic::BottomUp);
 }
 
 QTEST_MAIN(ProtectViewTest)

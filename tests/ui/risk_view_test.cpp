@@ -12,12 +12,13 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "qiscout/core/io/table_loader.h"
@@ -28,8 +29,11 @@
 #include "charts/attribute_contribution_chart.h"
 #include "charts/record_risk_histogram_chart.h"
 #include "columns/column_panel.h"
+#include "main/user_guide.h"
+#include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
 #include "risk/risk_view.h"
+#include "ui/support/worker_waits.h"
 
 using qiscout::core::ColumnRole;
 using qiscout::core::ColumnSet;
@@ -40,25 +44,11 @@ using qiscout::ui::RecordRiskMeasure;
 using qiscout::ui::RiskController;
 using qiscout::ui::RiskView;
 
+using qiscout::test::loadSharedTable;
+using qiscout::test::waitForSignals;
+using qiscout::test::workerTimeoutMs;
+
 namespace {
-
-/// An assessment may take a while on a loaded machine; waiting is not what is measured.
-constexpr int timeoutMs = 240'000;
-
-std::shared_ptr<const EncodedTable> loadShared(const char* name)
-{
-    return std::make_shared<const EncodedTable>(
-        qiscout::core::loadTable(std::string(QISCOUT_SOURCE_DIR "/tests/data/tables/") + name));
-}
-
-bool waitFor(QSignalSpy& spy, int count = 1)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (spy.size() < count && timer.elapsed() < timeoutMs)
-        spy.wait(200);
-    return spy.size() >= count;
-}
 
 int columnNamed(const EncodedTable& table, const std::string& name)
 {
@@ -103,6 +93,24 @@ std::vector<std::uint64_t> recordsOf(const qiscout::core::RiskHistogram& histogr
     return records;
 }
 
+/// A controller on sd2011 with an assessment of every column on one thread ready to start: SUDA's
+/// search runs far longer than a cancel, a new start or a new table takes to reach it.
+struct LongAssessment {
+    std::shared_ptr<const EncodedTable> table = loadSharedTable("sd2011.csv");
+    RiskParameters everyColumn = [this] {
+        RiskParameters parameters;
+        parameters.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
+        parameters.threads = 1;
+        return parameters;
+    }();
+    RiskController controller;
+    QSignalSpy finished{&controller, &RiskController::assessmentFinished};
+    QSignalSpy cancelled{&controller, &RiskController::assessmentCancelled};
+    QSignalSpy running{&controller, &RiskController::runningChanged};
+
+    LongAssessment() { controller.setTable(table); }
+};
+
 } // namespace
 
 class RiskViewTest : public QObject {
@@ -118,11 +126,13 @@ private Q_SLOTS:
     void keyColumnsFollowTheFindings();
     void noKeyColumnSaysWhatToDo();
     void mainWindowOpensTheRiskStepAndComesBack();
+    void aSavedProjectReopensWithTheRiskSetUp();
+    void theGuideExplainsEachPopulationModel();
 };
 
 void RiskViewTest::controllerGivesWhatTheCoreComputes()
 {
-    const auto table = loadShared("francdat.csv");
+    const auto table = loadSharedTable("francdat.csv");
     RiskParameters parameters;
     parameters.keyColumns = ColumnSet::of({columnNamed(*table, "Key1"), columnNamed(*table, "Key2"),
                                            columnNamed(*table, "Key3"), columnNamed(*table, "Key4")});
@@ -135,7 +145,7 @@ void RiskViewTest::controllerGivesWhatTheCoreComputes()
     QSignalSpy running(&controller, &RiskController::runningChanged);
     controller.start(parameters);
     QVERIFY(controller.isRunning());
-    QVERIFY(waitFor(finished));
+    QVERIFY(waitForSignals(finished));
     QVERIFY(!controller.isRunning());
     QCOMPARE(running.size(), 2);
     QCOMPARE(running.at(0).at(0).toBool(), true);
@@ -151,84 +161,59 @@ void RiskViewTest::controllerGivesWhatTheCoreComputes()
 
 void RiskViewTest::cancelStopsALongAssessment()
 {
-    // Every column of sd2011 as a key column: SUDA's search runs far longer than the cancel takes.
-    const auto table = loadShared("sd2011.csv");
-    RiskParameters parameters;
-    parameters.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
-    parameters.threads = 1;
-    RiskController controller;
-    controller.setTable(table);
-    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
-    QSignalSpy cancelled(&controller, &RiskController::assessmentCancelled);
-    QSignalSpy running(&controller, &RiskController::runningChanged);
-    QSignalSpy progress(&controller, &RiskController::progressChanged);
-    controller.start(parameters);
+    LongAssessment run;
+    QSignalSpy progress(&run.controller, &RiskController::progressChanged);
+    run.controller.start(run.everyColumn);
     // Let it get going, so that the cancel reaches the SUDA search itself.
-    QVERIFY(QTest::qWaitFor([&progress] { return !progress.isEmpty(); }, timeoutMs));
-    controller.cancel();
-    QVERIFY(waitFor(cancelled));
-    QCOMPARE(finished.size(), 0);
-    QVERIFY(!controller.isRunning());
-    QCOMPARE(running.last().at(0).toBool(), false);
+    QVERIFY(QTest::qWaitFor([&progress] { return !progress.isEmpty(); }, workerTimeoutMs));
+    run.controller.cancel();
+    QVERIFY(waitForSignals(run.cancelled));
+    QCOMPARE(run.finished.size(), 0);
+    QVERIFY(!run.controller.isRunning());
+    QCOMPARE(run.running.last().at(0).toBool(), false);
 }
 
 void RiskViewTest::aNewStartSupersedesTheRunningOne()
 {
-    const auto table = loadShared("sd2011.csv");
-    RiskParameters slow;
-    slow.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
-    slow.threads = 1;
+    LongAssessment run;
     RiskParameters quick;
     quick.keyColumns = ColumnSet::of({0, 1});
     quick.threads = 1;
-    RiskController controller;
-    controller.setTable(table);
-    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
-    QSignalSpy cancelled(&controller, &RiskController::assessmentCancelled);
-    QSignalSpy running(&controller, &RiskController::runningChanged);
-    controller.start(slow);
-    controller.start(quick);
-    QVERIFY(waitFor(finished));
+    run.controller.start(run.everyColumn);
+    run.controller.start(quick);
+    QVERIFY(waitForSignals(run.finished));
     // Only the latest run speaks, once: the superseded one neither finishes nor cancels aloud.
     QTest::qWait(200);
-    QCOMPARE(finished.size(), 1);
-    QCOMPARE(cancelled.size(), 0);
-    const auto shown = finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>();
+    QCOMPARE(run.finished.size(), 1);
+    QCOMPARE(run.cancelled.size(), 0);
+    const auto shown = run.finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>();
     QCOMPARE(shown->keyColumns, (std::vector<int>{0, 1}));
-    QCOMPARE(running.size(), 2);
+    QCOMPARE(run.running.size(), 2);
 }
 
 void RiskViewTest::aNewTableDropsTheRunningAssessment()
 {
-    const auto table = loadShared("sd2011.csv");
-    RiskParameters slow;
-    slow.keyColumns = ColumnSet::firstN(static_cast<int>(table->columnCount()));
-    slow.threads = 1;
-    RiskController controller;
-    controller.setTable(table);
-    QSignalSpy finished(&controller, &RiskController::assessmentFinished);
-    QSignalSpy cancelled(&controller, &RiskController::assessmentCancelled);
-    QSignalSpy running(&controller, &RiskController::runningChanged);
-    controller.start(slow);
-    controller.setTable(loadShared("francdat.csv"));
+    LongAssessment run;
+    run.controller.start(run.everyColumn);
+    run.controller.setTable(loadSharedTable("francdat.csv"));
     // Nothing runs as far as the GUI is concerned, at once, and the dropped run never speaks.
-    QVERIFY(!controller.isRunning());
-    QCOMPARE(running.size(), 2);
-    QCOMPARE(running.last().at(0).toBool(), false);
+    QVERIFY(!run.controller.isRunning());
+    QCOMPARE(run.running.size(), 2);
+    QCOMPARE(run.running.last().at(0).toBool(), false);
     // A start on the new table waits for the dropped run to return, then answers for itself.
     RiskParameters quick;
     quick.keyColumns = ColumnSet::of({1, 3});
-    controller.start(quick);
-    QVERIFY(controller.isRunning());
-    QVERIFY(waitFor(finished));
-    QCOMPARE(cancelled.size(), 0);
-    QCOMPARE(finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>()->rowCount, std::uint32_t{8});
-    QVERIFY(!controller.isRunning());
+    run.controller.start(quick);
+    QVERIFY(run.controller.isRunning());
+    QVERIFY(waitForSignals(run.finished));
+    QCOMPARE(run.cancelled.size(), 0);
+    QCOMPARE(run.finished.at(0).at(0).value<std::shared_ptr<const RiskAssessment>>()->rowCount, std::uint32_t{8});
+    QVERIFY(!run.controller.isRunning());
 }
 
 void RiskViewTest::viewShowsTheAssessment()
 {
-    const auto table = loadShared("francdat.csv");
+    const auto table = loadSharedTable("francdat.csv");
     RiskView view;
     view.resize(1200, 900);
     view.setTable(table);
@@ -244,7 +229,7 @@ void RiskViewTest::viewShowsTheAssessment()
 
     QSignalSpy shown(&view, &RiskView::assessmentShown);
     view.assess();
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(shown));
     const RiskAssessment& risk = *view.assessment();
     const RiskAssessment direct = qiscout::core::assessRisk(*table, parameters);
     QCOMPARE(risk.sudaScores, direct.sudaScores);
@@ -307,7 +292,7 @@ void RiskViewTest::viewShowsTheAssessment()
     for (std::size_t m = 0; m < models.size(); ++m) {
         const QLabel* line = lines[static_cast<qsizetype>(m) + 2];
         QVERIFY2(line->text().startsWith(models[m].first), qPrintable(line->text()));
-        QVERIFY(!line->toolTip().isEmpty());
+        QCOMPARE(line->toolTip(), qiscout::ui::modelExplanation(qiscout::ui::populationModelTexts[m]));
         if (models[m].second)
             QVERIFY(line->text().contains(QLocale().toString(100.0 * *models[m].second, 'f', 1)));
         else
@@ -317,13 +302,13 @@ void RiskViewTest::viewShowsTheAssessment()
 
 void RiskViewTest::valuesStayRedactedUntilAsked()
 {
-    const auto table = loadShared("francdat.csv");
+    const auto table = loadSharedTable("francdat.csv");
     RiskView view;
     view.setTable(table);
     view.prepare(francdatRoles(*table), nullptr, 1);
     QSignalSpy shown(&view, &RiskView::assessmentShown);
     view.assess();
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(shown));
     QTableWidget* riskiest = view.riskiestTable();
     QVERIFY(riskiest->rowCount() > 0);
     QCOMPARE(riskiest->columnCount(), 6 + 4);
@@ -352,7 +337,7 @@ void RiskViewTest::valuesStayRedactedUntilAsked()
 
 void RiskViewTest::keyColumnsFollowTheFindings()
 {
-    const auto table = loadShared("francdat.csv");
+    const auto table = loadSharedTable("francdat.csv");
     RiskView view;
     view.setTable(table);
     qiscout::core::SearchResult findings;
@@ -368,7 +353,7 @@ void RiskViewTest::keyColumnsFollowTheFindings()
 
 void RiskViewTest::noKeyColumnSaysWhatToDo()
 {
-    const auto table = loadShared("francdat.csv");
+    const auto table = loadSharedTable("francdat.csv");
     RiskView view;
     view.setTable(table);
     view.prepare(francdatRoles(*table), nullptr, 1);
@@ -388,7 +373,7 @@ void RiskViewTest::mainWindowOpensTheRiskStepAndComesBack()
     window.show();
     QSignalSpy tableShown(&window, &qiscout::ui::MainWindow::tableShown);
     window.loadTable(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/francdat.csv"), {});
-    QVERIFY(waitFor(tableShown));
+    QVERIFY(waitForSignals(tableShown));
     auto* stack = window.findChild<QStackedWidget*>();
     QWidget* findings = stack->currentWidget();
     const auto docks = window.findChildren<QDockWidget*>();
@@ -404,10 +389,87 @@ void RiskViewTest::mainWindowOpensTheRiskStepAndComesBack()
     QCOMPARE(window.riskView()->keyColumnList()->count(), static_cast<int>(window.table()->columnCount()));
     QSignalSpy shown(window.riskView(), &RiskView::assessmentShown);
     window.riskView()->assess();
-    QVERIFY(waitFor(shown));
+    QVERIFY(waitForSignals(shown));
     Q_EMIT window.riskView()->backRequested();
     QCOMPARE(stack->currentWidget(), findings);
     QCOMPARE(visibleDocks(), before);
+}
+
+void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
+{
+    // #16: the Risk step's key columns, share of the population and SUDA weights were lost with the
+    // window; a project keeps them.
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString table = folder.filePath(QStringLiteral("francdat.csv"));
+    QVERIFY(QFile::copy(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/francdat.csv"), table));
+    const QString projectPath = folder.filePath(QStringLiteral("francdat.qiscout"));
+    const auto tickedKeys = [](const RiskView& view) {
+        QStringList ticked;
+        for (int row = 0; row < view.keyColumnList()->count(); ++row)
+            if (view.keyColumnList()->item(row)->checkState() == Qt::Checked)
+                ticked << view.keyColumnList()->item(row)->text();
+        return ticked;
+    };
+    const QStringList chosen{QStringLiteral("Key1"), QStringLiteral("Key3"), QStringLiteral("Key4")};
+    const int ihsn = static_cast<int>(qiscout::core::SudaScoring::Ihsn);
+    {
+        qiscout::ui::MainWindow window;
+        QSignalSpy tableShown(&window, &qiscout::ui::MainWindow::tableShown);
+        window.loadTable(table, {});
+        QVERIFY(waitForSignals(tableShown));
+        window.showRisk();
+        RiskView* view = window.riskView();
+        for (int row = 0; row < view->keyColumnList()->count(); ++row) {
+            QListWidgetItem* item = view->keyColumnList()->item(row);
+            item->setCheckState(chosen.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
+        }
+        view->samplingPercentBox()->setValue(12.5);
+        view->scoringBox()->setCurrentIndex(view->scoringBox()->findData(ihsn));
+        // Back at the findings and in again: the ticks stay the user's, not the findings'.
+        Q_EMIT view->backRequested();
+        window.showRisk();
+        QCOMPARE(tickedKeys(*view), chosen);
+        QVERIFY(window.saveProject(projectPath));
+    }
+    qiscout::ui::MainWindow reopened;
+    QSignalSpy tableShown(&reopened, &qiscout::ui::MainWindow::tableShown);
+    reopened.openProject(projectPath);
+    QVERIFY(waitForSignals(tableShown));
+    RiskView* view = reopened.riskView();
+    QVERIFY(view->hasSetup());
+    QCOMPARE(view->samplingPercentBox()->value(), 12.5);
+    QCOMPARE(view->scoringBox()->currentData().toInt(), ihsn);
+    reopened.showRisk();
+    QCOMPARE(tickedKeys(*view), chosen);
+    const RiskParameters parameters = view->parameters();
+    QCOMPARE(parameters.samplingFraction, 0.125);
+    QVERIFY(parameters.scoring == qiscout::core::SudaScoring::Ihsn);
+    const EncodedTable& loaded = *reopened.table();
+    QCOMPARE(parameters.keyColumns,
+             ColumnSet::of({columnNamed(loaded, "Key1"), columnNamed(loaded, "Key3"), columnNamed(loaded, "Key4")}));
+
+    // A plain table opened afterwards starts from the findings again, with no set-up to save.
+    reopened.loadTable(table, {});
+    QVERIFY(waitForSignals(tableShown, 2));
+    QVERIFY(!view->hasSetup());
+    reopened.showRisk();
+    QCOMPARE(tickedKeys(*view).size(), view->keyColumnList()->count());
+}
+
+void RiskViewTest::theGuideExplainsEachPopulationModel()
+{
+    // #16: each population estimate by its model's name, in plain words, in the user guide as in the
+    // Risk step's tooltips (one text for both).
+    const QString guide = qiscout::ui::UserGuide::html();
+    for (const auto& model : qiscout::ui::populationModelTexts) {
+        const QString entry = QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd>")
+                                  .arg(qiscout::ui::modelName(model, true), qiscout::ui::modelExplanation(model));
+        QVERIFY2(guide.contains(entry), qPrintable(entry));
+    }
+    QVERIFY(guide.contains(qiscout::ui::dankarRuleText()));
+    QCOMPARE(qiscout::ui::modelName(qiscout::ui::populationModelText(qiscout::core::PopulationModel::Snb), true),
+             QStringLiteral("The SNB model"));
 }
 
 QTEST_MAIN(RiskViewTest)

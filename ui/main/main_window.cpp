@@ -693,6 +693,7 @@ Setup MainWindow::currentSetup() const
 {
     return {m_columns->roles(), m_parameters->request(),
             m_protect->hasSetup() ? std::optional<core::ProtectionSettings>(m_protect->settings()) : std::nullopt,
+            m_risk->hasSetup() ? std::optional<core::RiskSettings>(m_risk->settings()) : std::nullopt,
             m_lastResult && m_lastResult->complete};
 }
 
@@ -710,6 +711,8 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
         m_parameters->setRequest(restored->request);
         if (restored->protection)
             m_protect->setSettings(*restored->protection);
+        if (restored->risk)
+            m_risk->setSettings(*restored->risk);
         rerun = restored->analysed;
         RecentFiles::add(m_project->path());
     } else {

@@ -59,6 +59,7 @@ std::optional<Setup> ProjectSession::restore(const core::EncodedTable& table, co
     setup.request.parameters = m_pending->parameters;
     setup.request.algorithm = m_pending->algorithm;
     setup.protection = m_pending->protection;
+    setup.risk = m_pending->risk;
     setup.analysed = m_pending->analysed;
     m_pending.reset();
     m_saved = setup;
@@ -77,6 +78,7 @@ void ProjectSession::save(const QString& path, const TableSource& table, const c
     project.parameters.columns.reset();
     project.algorithm = setup.request.algorithm;
     project.protection = setup.protection;
+    project.risk = setup.risk;
     project.analysed = setup.analysed;
     core::saveProject(path.toStdString(), project);
     m_path = path;
@@ -98,7 +100,8 @@ bool ProjectSession::isModified(const Setup& current) const
     const bool sameProtection =
         current.protection.has_value() == m_saved->protection.has_value() &&
         (!current.protection || core::sameProtection(*current.protection, *m_saved->protection));
-    return current.roles != m_saved->roles || !sameRequest(current.request, m_saved->request) || !sameProtection;
+    return current.roles != m_saved->roles || !sameRequest(current.request, m_saved->request) || !sameProtection ||
+           current.risk != m_saved->risk;
 }
 
 } // namespace qiscout::ui

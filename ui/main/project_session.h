@@ -9,6 +9,7 @@
 #include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/project/project_file.h"
+#include "qiscout/core/risk/risk_settings.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -17,11 +18,12 @@
 namespace qiscout::ui {
 
 /// What the user set up for one table: each column's role, the search request and, once the
-/// Protect step was opened, its set-up; and whether it has been analysed.
+/// Protect or Risk step was opened, its set-up; and whether it has been analysed.
 struct Setup {
     std::vector<core::ColumnRole> roles;
     SearchRequest request;
     std::optional<core::ProtectionSettings> protection;
+    std::optional<core::RiskSettings> risk;
     /// A completed analysis of this set-up is shown. Not a change to save: a project stores it
     /// only so that opening it runs the analysis again.
     bool analysed = false;
@@ -56,7 +58,7 @@ public:
     [[nodiscard]] std::optional<Setup> restore(const core::EncodedTable& table, const Setup& defaults);
 
     /// Writes the project: the table's path relative to the project's folder, its import
-    /// options, the roles by column name, the parameters and the Protect set-up. Throws
+    /// options, the roles by column name, the parameters and the Protect and Risk set-ups. Throws
     /// core::ProjectError.
     void save(const QString& path, const TableSource& table, const core::EncodedTable& encoded, const Setup& setup);
 

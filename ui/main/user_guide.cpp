@@ -8,6 +8,7 @@
 #include "qiscout/core/report/glossary.h"
 
 #include "lattice/lattice_palette.h"
+#include "risk/population_model_text.h"
 
 namespace qiscout::ui {
 namespace {
@@ -79,8 +80,10 @@ QString UserGuide::html()
                "out.</li>"
                "<li>Re-run QIScout on the changed table until no quasi-identifier is left at your k.</li>"
                "<li>Export the report (File &gt; Export Report) to document the check.</li>"
-               "<li>Save the project (File &gt; Save Project) to keep the roles and parameters. It keeps the "
-               "set-up, not the results: opening it runs the analysis again.</li></ol>");
+               "<li>Save the project (File &gt; Save Project) to keep the roles and parameters, and the set-ups "
+               "of the Protect step (with its dependency attack settings) and the Record Risk step (key columns, "
+               "share of the population, SUDA weights). It keeps the set-up, not the results: opening it runs "
+               "the analysis again.</li></ol>");
     text += tr("<h3><a name=\"risk\"></a>Record risk</h3>"
                "<p>Analysis &gt; Record Risk (Ctrl+Shift+K) asks how exposed each <i>record</i> is on the ticked "
                "<b>key columns</b>, the values an intruder may know. Give the column of survey sampling weights the "
@@ -95,9 +98,16 @@ QString UserGuide::html()
                "stay redacted until you tick Show values. The bar chart shows which key columns take part in most "
                "of the scores: coarsen those first.</li>"
                "<li>The population lines estimate how many people in the whole population are unique on the key "
-               "columns, first as Dankar et al.'s rule picks the model (Pitman's or Zayatz's for a table holding at "
-               "most 10 % of the population, else the smaller of Zayatz's and the SNB model, as ARX does), then "
-               "by each model; hover over a line for what the model is.</li></ul>");
+               "columns: anyone who finds a match for such a person's values has found that person. A table is "
+               "usually a sample, so a record unique in it need not be unique out there; the models below guess "
+               "how many are, from how often each combination of key values occurs in the table and from the "
+               "share of the population the table holds. A model that cannot be fitted to the table's counts "
+               "gives no estimate, and says so. The first line is the estimate of the model Dankar et al.'s rule "
+               "picks, then each model's; hover over a line for what its model is.</li></ul>");
+    text += QStringLiteral("<dl>");
+    for (const PopulationModelText& model : populationModelTexts)
+        text += QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd>").arg(modelName(model, true), modelExplanation(model));
+    text += QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd></dl>").arg(tr("Dankar et al.'s rule"), dankarRuleText());
     text += tr("<h3><a name=\"glossary\"></a>Glossary</h3><dl>");
     for (const core::GlossaryEntry& entry : core::glossary)
         text +=

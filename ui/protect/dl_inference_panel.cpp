@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "protect/dl_inference_panel.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -86,6 +88,25 @@ bool DlInferencePanel::apply(core::DlAnonymizationParameters& parameters) const
     parameters.l = static_cast<std::uint64_t>(m_l->value());
     parameters.heuristic = static_cast<core::PartitionHeuristic>(m_heuristic->currentData().toInt());
     return true;
+}
+
+std::optional<core::DlInferenceSetting> DlInferencePanel::setting() const
+{
+    if (m_sensitive->currentIndex() < 0)
+        return std::nullopt;
+    return core::DlInferenceSetting{m_sensitive->currentText().toStdString(), static_cast<std::uint64_t>(m_d->value()),
+                                    static_cast<std::uint64_t>(m_l->value()),
+                                    static_cast<core::PartitionHeuristic>(m_heuristic->currentData().toInt())};
+}
+
+void DlInferencePanel::setSetting(const core::DlInferenceSetting& setting)
+{
+    if (const int index = m_sensitive->findText(QString::fromStdString(setting.sensitive)); index >= 0)
+        m_sensitive->setCurrentIndex(index);
+    // A hand-edited project may hold more than the boxes take; they show their largest value then.
+    m_d->setValue(static_cast<int>(std::min<std::uint64_t>(setting.d, static_cast<std::uint64_t>(m_d->maximum()))));
+    m_l->setValue(static_cast<int>(std::min<std::uint64_t>(setting.l, static_cast<std::uint64_t>(m_l->maximum()))));
+    m_heuristic->setCurrentIndex(m_heuristic->findData(static_cast<int>(setting.heuristic)));
 }
 
 void DlInferencePanel::showMessage(const QString& text)

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include <QWidget>
 
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
+#include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/table/encoded_table.h"
 
 QT_BEGIN_NAMESPACE
@@ -32,6 +34,11 @@ public:
     /// Writes the sensitive column, d, l and the heuristic into `parameters` (quasi-identifiers and
     /// the smallest group are left alone); false when the table has no column to choose.
     bool apply(core::DlAnonymizationParameters& parameters) const;
+    /// The set-up shown, the sensitive column by name, as a project stores it; unset when the
+    /// table has no column to choose.
+    [[nodiscard]] std::optional<core::DlInferenceSetting> setting() const;
+    /// Shows a saved set-up; a sensitive column the table lacks leaves that choice as it is.
+    void setSetting(const core::DlInferenceSetting& setting);
     /// Shows a sentence instead of a result (while running, after a failure).
     void showMessage(const QString& text);
     /// Shows what a run removed and lost, for `rows` input rows.

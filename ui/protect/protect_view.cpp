@@ -257,6 +257,7 @@ core::ProtectionSettings ProtectView::settings() const
     settings.quasiIdentifiers = m_editor->quasiIdentifiers();
     m_privacy->apply(settings);
     settings.chosenLevels = m_chosenLevels;
+    settings.dlInference = m_dlPanel->setting();
     return settings;
 }
 
@@ -266,6 +267,8 @@ void ProtectView::setSettings(const core::ProtectionSettings& settings)
     m_editor->setQuasiIdentifiers(settings.quasiIdentifiers);
     m_privacy->setSettings(settings);
     m_chosenLevels = settings.chosenLevels;
+    if (settings.dlInference)
+        m_dlPanel->setSetting(*settings.dlInference);
     updateProtectButton();
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one step page whose set-up, plain-words text and riskiest-records table are
+// read together; its worker (RiskController) and charts (charts/) live in their own files.
 #include "risk/risk_view.h"
 
 #include <algorithm>
-#include <array>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,6 +17,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -23,6 +25,7 @@
 #include "charts/attribute_contribution_chart.h"
 #include "charts/record_risk_histogram_chart.h"
 #include "common/counted_noun.h"
+#include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
 
 namespace qiscout::ui {
@@ -52,24 +55,6 @@ QString count(std::uint64_t value)
     return QLocale().toString(static_cast<qulonglong>(value));
 }
 
-/// A population model in words, and what it is (its tooltip).
-struct ModelText {
-    core::PopulationModel model;
-    const char* name;
-    const char* explanation;
-};
-
-constexpr std::array<ModelText, 3> modelTexts{{
-    {core::PopulationModel::Pitman, QT_TRANSLATE_NOOP("RiskView", "Pitman's model"),
-     QT_TRANSLATE_NOOP("RiskView", "Hoshino's estimate from Pitman's sampling formula, fitted to how many classes of "
-                                   "each size the table has.")},
-    {core::PopulationModel::Zayatz, QT_TRANSLATE_NOOP("RiskView", "Zayatz's model"),
-     QT_TRANSLATE_NOOP("RiskView", "From the share of the table's classes of each size that stay unique when the "
-                                   "population is sampled (Zayatz 1991).")},
-    {core::PopulationModel::Snb, QT_TRANSLATE_NOOP("RiskView", "the SNB model"),
-     QT_TRANSLATE_NOOP("RiskView", "The slide negative binomial model of Chen and Keller-McNulty (1998).")},
-}};
-
 /// Why Dankar et al.'s rule picked its model, as a clause after the sampling fraction.
 QString ruleReason(const core::RiskAssessment& risk)
 {
@@ -80,18 +65,9 @@ QString ruleReason(const core::RiskAssessment& risk)
     return RiskView::tr(" (at most 10 %)");
 }
 
-/// The text with its first letter in upper case, to start a sentence ("the SNB model").
-QString capitalised(QString text)
+bool isNamed(const std::vector<std::string>& names, const QString& name)
 {
-    if (!text.isEmpty())
-        text[0] = text[0].toUpper();
-    return text;
-}
-
-const ModelText& textOf(core::PopulationModel model)
-{
-    return *std::find_if(modelTexts.begin(), modelTexts.end(),
-                         [model](const ModelText& text) { return text.model == model; });
+    return std::find(names.begin(), names.end(), name.toStdString()) != names.end();
 }
 
 QTableWidgetItem* numberItem(const QString& text)
@@ -168,6 +144,8 @@ void RiskView::createWidgets()
     m_keys->setToolTip(tr("Key columns: the values an intruder may know about a person (age, sex, region…). "
                           "Columns marked as quasi-identifier candidates are listed."));
     m_keys->setMaximumHeight(140);
+    // prepare() fills the list with signals blocked, so this is the user ticking a column.
+    connect(m_keys, &QListWidget::itemChanged, this, [this] { m_chosenKeys = tickedKeyNames(); });
     form->addRow(tr("Key columns:"), m_keys);
     m_weightLabel = new QLabel(setup);
     m_weightLabel->setWordWrap(true);
@@ -246,6 +224,8 @@ void RiskView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_controller->setTable(table);
     m_table = std::move(table);
     m_keys->clear();
+    m_chosenKeys.reset();
+    m_hasSetup = false;
     m_weightColumn.reset();
     m_weightLabel->setText(tr("none (an unweighted sample)"));
     clearResults(tr("Tick the columns an intruder may know about a person, then assess."));
@@ -263,8 +243,13 @@ void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::S
         for (const core::MinimalSet& set : lastResult->minimalSets)
             found = found.united(set.columns);
     const QStringList names = columnNames();
+    const QSignalBlocker filling(m_keys);
     m_keys->clear();
     m_weightColumn.reset();
+    m_hasSetup = true;
+    const auto ticked = [&](int column) {
+        return m_chosenKeys ? isNamed(*m_chosenKeys, names.value(column)) : found.empty() || found.contains(column);
+    };
     const auto columns = static_cast<int>(roles.size());
     for (int column = 0; column < columns; ++column) {
         const core::ColumnRole role = roles[static_cast<std::size_t>(column)];
@@ -275,7 +260,7 @@ void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::S
         auto* item = new QListWidgetItem(names.value(column), m_keys);
         item->setData(Qt::UserRole, column);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(found.empty() || found.contains(column) ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState(ticked(column) ? Qt::Checked : Qt::Unchecked);
     }
     m_weightLabel->setText(m_weightColumn ? names.value(*m_weightColumn)
                                           : tr("none (an unweighted sample; give a column the Weight role)"));
@@ -294,6 +279,29 @@ core::RiskParameters RiskView::parameters() const
     parameters.threads = m_threads;
     parameters.scoring = static_cast<core::SudaScoring>(m_scoring->currentData().toInt());
     return parameters;
+}
+
+core::RiskSettings RiskView::settings() const
+{
+    core::RiskSettings settings;
+    settings.keyColumns = m_chosenKeys ? *m_chosenKeys : tickedKeyNames();
+    settings.samplingFraction = m_samplingPercent->value() / 100.0;
+    settings.scoring = static_cast<core::SudaScoring>(m_scoring->currentData().toInt());
+    return settings;
+}
+
+void RiskView::setSettings(const core::RiskSettings& settings)
+{
+    m_chosenKeys = settings.keyColumns;
+    m_hasSetup = true;
+    m_samplingPercent->setValue(100.0 * settings.samplingFraction);
+    m_scoring->setCurrentIndex(m_scoring->findData(static_cast<int>(settings.scoring)));
+    // Shown already: tick the restored columns now rather than when the step is next opened.
+    const QSignalBlocker ticking(m_keys);
+    for (int row = 0; row < m_keys->count(); ++row) {
+        QListWidgetItem* item = m_keys->item(row);
+        item->setCheckState(isNamed(*m_chosenKeys, item->text()) ? Qt::Checked : Qt::Unchecked);
+    }
 }
 
 void RiskView::assess()
@@ -332,6 +340,15 @@ QStringList RiskView::columnNames() const
     if (m_table)
         for (const auto& column : m_table->columns)
             names << QString::fromStdString(column.name);
+    return names;
+}
+
+std::vector<std::string> RiskView::tickedKeyNames() const
+{
+    std::vector<std::string> names;
+    for (int row = 0; row < m_keys->count(); ++row)
+        if (m_keys->item(row)->checkState() == Qt::Checked)
+            names.push_back(m_keys->item(row)->text().toStdString());
     return names;
 }
 
@@ -415,10 +432,8 @@ void RiskView::showPlainWords()
                 tr("Pitman's, Zayatz's and the SNB model all estimate 0 when the table has no unique record."));
         return;
     }
-    const QString ruleTip = tr("Dankar et al.'s decision rule, as ARX applies it: Pitman's model (Zayatz's when "
-                               "Pitman's has no estimate) for a table holding at most 10 % of the population, "
-                               "otherwise the smaller of Zayatz's and the SNB estimate.");
-    const QString chosen = tr(textOf(*population.dankarModel).name);
+    const QString ruleTip = dankarRuleText();
+    const QString chosen = modelName(populationModelText(*population.dankarModel));
     if (population.dankar) {
         addLine(tr("<b>About %1 of the %2 people in the population are unique on these columns</b>: whoever finds "
                    "a record matching one of them on these values has found that person.")
@@ -438,12 +453,11 @@ void RiskView::showPlainWords()
     for (const auto& [model, estimate] : {std::pair{core::PopulationModel::Pitman, population.pitman},
                                           std::pair{core::PopulationModel::Zayatz, population.zayatz},
                                           std::pair{core::PopulationModel::Snb, population.snb}}) {
-        const ModelText& text = textOf(model);
+        const PopulationModelText& text = populationModelText(model);
         addLine(QStringLiteral("• ") +
-                    (estimate
-                         ? tr("%1: about %2.").arg(capitalised(tr(text.name)), shareText(*estimate))
-                         : tr("%1: no valid estimate for this table's class sizes.").arg(capitalised(tr(text.name)))),
-                tr(text.explanation));
+                    (estimate ? tr("%1: about %2.").arg(modelName(text, true), shareText(*estimate))
+                              : tr("%1: no valid estimate for this table's class sizes.").arg(modelName(text, true))),
+                modelExplanation(text));
     }
 }
 

@@ -3,12 +3,14 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <QWidget>
 
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/risk/risk_assessment.h"
+#include "qiscout/core/risk/risk_settings.h"
 #include "qiscout/core/table/column_role.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -40,16 +42,22 @@ public:
     explicit RiskView(QWidget* parent = nullptr);
     ~RiskView() override;
 
-    /// The table later assessments run on; clears what the view shows.
+    /// The table later assessments run on; clears what the view shows and the key columns chosen.
     void setTable(std::shared_ptr<const core::EncodedTable> table);
-    /// Key columns from the roles: the quasi-identifier candidates that take part in the latest
-    /// findings (all candidates without findings) are ticked; the first Weight column gives the
-    /// sampling weights; records in classes of at most k are at risk; `threads` as the search's
-    /// (unset: every core).
+    /// Key columns from the roles: the quasi-identifier candidates the user ticked (or a project
+    /// restored) stay ticked; until then those that take part in the latest findings (all
+    /// candidates without findings) are. The first Weight column gives the sampling weights;
+    /// records in classes of at most k are at risk; `threads` as the search's (unset: every core).
     void prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult, std::uint64_t k,
                  std::optional<int> threads = std::nullopt);
     /// What an assessment started now would be asked.
     [[nodiscard]] core::RiskParameters parameters() const;
+    /// Whether the step has a set-up a project keeps: it was opened for this table, or restored.
+    [[nodiscard]] bool hasSetup() const { return m_hasSetup; }
+    /// The set-up as a project stores it: key columns by name, share of the population, SUDA weights.
+    [[nodiscard]] core::RiskSettings settings() const;
+    /// Restores a saved set-up for the current table; its key columns are ticked by name.
+    void setSettings(const core::RiskSettings& settings);
     /// Assesses with the settings shown; ends in assessmentShown or assessmentFailed.
     void assess();
     void cancel();
@@ -58,6 +66,7 @@ public:
     [[nodiscard]] const std::shared_ptr<const core::RiskAssessment>& assessment() const { return m_assessment; }
     [[nodiscard]] QListWidget* keyColumnList() const { return m_keys; }
     [[nodiscard]] QDoubleSpinBox* samplingPercentBox() const { return m_samplingPercent; }
+    [[nodiscard]] QComboBox* scoringBox() const { return m_scoring; }
     [[nodiscard]] QComboBox* measureBox() const { return m_measure; }
     [[nodiscard]] RecordRiskHistogramChart* histogramChart() const { return m_histogram; }
     [[nodiscard]] AttributeContributionChart* contributionChart() const { return m_contributions; }
@@ -80,6 +89,7 @@ private:
     void clearResults(const QString& status);
     void updateActions();
     [[nodiscard]] QStringList columnNames() const;
+    [[nodiscard]] std::vector<std::string> tickedKeyNames() const;
 
     RiskController* m_controller = nullptr;
     std::shared_ptr<const core::EncodedTable> m_table;
@@ -88,6 +98,9 @@ private:
     std::optional<int> m_weightColumn;
     std::uint64_t m_k = 1;
     std::optional<int> m_threads;
+    /// The key columns the user ticked or a project restored, by name; unset: follow the findings.
+    std::optional<std::vector<std::string>> m_chosenKeys;
+    bool m_hasSetup = false;
 
     QPushButton* m_assessButton = nullptr;
     QPushButton* m_stopButton = nullptr;

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the GUI tests of the step views share: a bundled table held the way the views hold it, and
+// waiting for a worker's signals on a machine that may be busy.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/table/encoded_table.h"
+
+namespace qiscout::test {
+
+/// A search or assessment may take minutes on a machine shared by several builds; waiting is not
+/// what the tests measure.
+inline constexpr int workerTimeoutMs = 240'000;
+
+/// A table of tests/data/tables, shared as the views and controllers take it.
+inline std::shared_ptr<const core::EncodedTable> loadSharedTable(const char* name)
+{
+    return std::make_shared<const core::EncodedTable>(
+        core::loadTable(std::string(QISCOUT_SOURCE_DIR "/tests/data/tables/") + name));
+}
+
+/// Waits until `spy` has caught `count` signals, for at most workerTimeoutMs; whether it has.
+inline bool waitForSignals(QSignalSpy& spy, int count = 1)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (spy.size() < count && timer.elapsed() < workerTimeoutMs)
+        spy.wait(200);
+    return spy.size() >= count;
+}
+
+} // namespace qiscout::test
