@@ -16,7 +16,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -44,7 +43,7 @@
 #include "protect/protection_summary_view.h"
 #include "protect/transformation_choices_view.h"
 #include "protect/transformation_lattice_view.h"
-#include "ui/support/worker_waits.h"
+#include "ui/support/step_view_fixtures.h"
 
 using qiscout::core::ColumnRole;
 using qiscout::core::EncodedTable;
@@ -514,15 +513,13 @@ void ProtectViewTest::aSavedProjectReopensWithTheDlInferenceSetUp()
     // #18: the Dependency attack tab's sensitive column, d, l and grouping were lost with the window.
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
-    const QString table = folder.filePath(QStringLiteral("francdat.csv"));
-    QVERIFY(QFile::copy(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/francdat.csv"), table));
+    const QString table = qiscout::test::copyTableInto(folder, "francdat.csv");
+    QVERIFY(!table.isEmpty());
     const QString projectPath = folder.filePath(QStringLiteral("francdat.qiscout"));
     const int bottomUp = static_cast<int>(qiscout::core::PartitionHeuristic::BottomUp);
     {
         qiscout::ui::MainWindow window;
-        QSignalSpy shown(&window, &qiscout::ui::MainWindow::tableShown);
-        window.loadTable(table, {});
-        QVERIFY(waitForSignals(shown));
+        QVERIFY(qiscout::test::openAndWait(window, table));
         window.showProtect();
         auto* panel = window.protectView()->dlInferencePanel();
         // Not the last column, which the tab starts with.
@@ -533,9 +530,7 @@ void ProtectViewTest::aSavedProjectReopensWithTheDlInferenceSetUp()
         QVERIFY(window.saveProject(projectPath));
     }
     qiscout::ui::MainWindow reopened;
-    QSignalSpy shown(&reopened, &qiscout::ui::MainWindow::tableShown);
-    reopened.openProject(projectPath);
-    QVERIFY(waitForSignals(shown));
+    QVERIFY(qiscout::test::openAndWait(reopened, projectPath));
     auto* panel = reopened.protectView()->dlInferencePanel();
     QCOMPARE(panel->sensitiveComboBox()->currentText(), QStringLiteral("Key2"));
     QCOMPARE(panel->dSpinBox()->value(), 7);

@@ -12,7 +12,6 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QFile>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -33,7 +32,7 @@
 #include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
 #include "risk/risk_view.h"
-#include "ui/support/worker_waits.h"
+#include "ui/support/step_view_fixtures.h"
 
 using qiscout::core::ColumnRole;
 using qiscout::core::ColumnSet;
@@ -401,8 +400,8 @@ void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
     // window; a project keeps them.
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
-    const QString table = folder.filePath(QStringLiteral("francdat.csv"));
-    QVERIFY(QFile::copy(QStringLiteral(QISCOUT_SOURCE_DIR "/tests/data/tables/francdat.csv"), table));
+    const QString table = qiscout::test::copyTableInto(folder, "francdat.csv");
+    QVERIFY(!table.isEmpty());
     const QString projectPath = folder.filePath(QStringLiteral("francdat.qiscout"));
     const auto tickedKeys = [](const RiskView& view) {
         QStringList ticked;
@@ -415,9 +414,7 @@ void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
     const int ihsn = static_cast<int>(qiscout::core::SudaScoring::Ihsn);
     {
         qiscout::ui::MainWindow window;
-        QSignalSpy tableShown(&window, &qiscout::ui::MainWindow::tableShown);
-        window.loadTable(table, {});
-        QVERIFY(waitForSignals(tableShown));
+        QVERIFY(qiscout::test::openAndWait(window, table));
         window.showRisk();
         RiskView* view = window.riskView();
         for (int row = 0; row < view->keyColumnList()->count(); ++row) {
@@ -433,9 +430,7 @@ void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
         QVERIFY(window.saveProject(projectPath));
     }
     qiscout::ui::MainWindow reopened;
-    QSignalSpy tableShown(&reopened, &qiscout::ui::MainWindow::tableShown);
-    reopened.openProject(projectPath);
-    QVERIFY(waitForSignals(tableShown));
+    QVERIFY(qiscout::test::openAndWait(reopened, projectPath));
     RiskView* view = reopened.riskView();
     QVERIFY(view->hasSetup());
     QCOMPARE(view->samplingPercentBox()->value(), 12.5);
@@ -450,8 +445,7 @@ void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
              ColumnSet::of({columnNamed(loaded, "Key1"), columnNamed(loaded, "Key3"), columnNamed(loaded, "Key4")}));
 
     // A plain table opened afterwards starts from the findings again, with no set-up to save.
-    reopened.loadTable(table, {});
-    QVERIFY(waitForSignals(tableShown, 2));
+    QVERIFY(qiscout::test::openAndWait(reopened, table));
     QVERIFY(!view->hasSetup());
     reopened.showRisk();
     QCOMPARE(tickedKeys(*view).size(), view->keyColumnList()->count());
