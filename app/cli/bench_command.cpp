@@ -38,6 +38,7 @@ struct BenchOptions {
     std::optional<int> maxSize;
     std::vector<std::string> columns;
     std::vector<std::string> exclude;
+    core::MissingSemantics missingSemantics = core::MissingSemantics::Value;
     bool observer = false;
     LoadFlags load;
 };
@@ -70,6 +71,7 @@ int runBench(const BenchOptions& options)
     core::SearchParameters base;
     base.batchSize = options.batchSize;
     base.maxSetSize = options.maxSize;
+    base.missingSemantics = options.missingSemantics;
     try {
         base.columns = selectColumns(table, options.columns, options.exclude);
     } catch (const UnknownColumnError& error) {
@@ -80,8 +82,10 @@ int runBench(const BenchOptions& options)
     if (threadCounts.empty())
         threadCounts.emplace_back();
 
-    fmt::print("{}: {} rows x {} columns, loaded in {:.3f} s, peak RSS after load {:.0f} MiB, {} runs each\n",
-               table.sourcePath, table.rowCount, table.columnCount(), loadSeconds, peakRssMiB(), options.repeat);
+    fmt::print("{}: {} rows x {} columns, loaded in {:.3f} s, peak RSS after load {:.0f} MiB, {} runs each, missing "
+               "cells as {}\n",
+               table.sourcePath, table.rowCount, table.columnCount(), loadSeconds, peakRssMiB(), options.repeat,
+               core::toString(options.missingSemantics));
     fmt::print("{:<6} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9} {:>11} {:>9} {:>10} {:>14} {:>8} {:>8} {:>9}\n", "engine",
                "k", "threads", "batch", "median s", "min s", "cpu s", "observed s", "overhead", "sets", "rows scanned",
                "minimal", "maximal", "peak MiB");
@@ -165,6 +169,9 @@ void addBenchCommand(CLI::App& app, Command& selected)
     command->add_option("--max-size", options->maxSize, "Largest column set to evaluate")->check(atLeastOne());
     command->add_option("--columns", options->columns, "Columns to search, by name (default: all)")->delimiter(',');
     command->add_option("--exclude", options->exclude, "Columns not to search, by name")->delimiter(',');
+    command
+        ->add_option("--missing-semantics", options->missingSemantics, "How a missing cell matches: value or wildcard")
+        ->transform(oneOf(core::missingSemanticsNames));
     command->add_flag("--observer", options->observer,
                       "Also time every run with a counting observer attached and report the overhead");
     options->load.addTo(*command);

@@ -46,7 +46,9 @@ void printSummary(std::ostream& out, const core::SearchResult& result, const cor
     out << table.sourcePath << ": " << table.rowCount << " rows, " << result.searchedColumns.size() << " of "
         << table.columnCount() << " columns searched, k = " << result.k << ", " << core::toString(result.algorithm)
         << " (" << result.threads << (result.threads == 1 ? " thread" : " threads") << ", batch size "
-        << result.batchSize << ")\n\n";
+        << result.batchSize << ")\n"
+        << "Missing cells: " << core::toString(result.missingSemantics) << ": "
+        << core::missingSemanticsMeaning(result.missingSemantics) << "\n\n";
 
     out << "Quasi-identifiers (minimal column sets on which some row is in a class of at most " << result.k
         << " rows): " << result.minimalSets.size() << "\n";

@@ -17,6 +17,11 @@ void SearchFlags::addTo(CLI::App& command)
     command.add_option("--exclude", m_exclude, "Columns not to search, by name")->delimiter(',');
     command.add_option("--algorithm", m_algorithm, "fpvi, mtui, suda2, brute, border or auto (default: auto)")
         ->transform(oneOf(core::algorithmNames));
+    command
+        .add_option("--missing-semantics", m_missingSemantics,
+                    "How a missing cell matches: value (only other missing cells; default) or wildcard (any value, "
+                    "as sdcMicro's freqCalc)")
+        ->transform(oneOf(core::missingSemanticsNames));
 }
 
 core::SearchParameters SearchFlags::parameters(const core::EncodedTable& table) const
@@ -27,6 +32,7 @@ core::SearchParameters SearchFlags::parameters(const core::EncodedTable& table) 
     parameters.batchSize = m_batchSize;
     parameters.maxSetSize = m_maxSize;
     parameters.columns = selectColumns(table, m_columns, m_exclude);
+    parameters.missingSemantics = m_missingSemantics;
     return parameters;
 }
 

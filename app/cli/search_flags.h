@@ -14,7 +14,7 @@
 
 namespace qiscout::cli {
 
-/// --k, --threads, --batch-size, --max-size, --columns, --exclude and --algorithm.
+/// --k, --threads, --batch-size, --max-size, --columns, --exclude, --algorithm and --missing-semantics.
 class SearchFlags {
 public:
     void addTo(CLI::App& command);
@@ -30,6 +30,7 @@ private:
     std::vector<std::string> m_columns;
     std::vector<std::string> m_exclude;
     core::Algorithm m_algorithm = core::Algorithm::Auto;
+    core::MissingSemantics m_missingSemantics = core::MissingSemantics::Value;
 };
 
 } // namespace qiscout::cli

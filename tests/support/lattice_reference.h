@@ -23,8 +23,10 @@ struct ReferenceAnswer {
     std::vector<SafeSet> maximalSafeSets;
 };
 
-/// Every non-empty subset of `searched` up to maxSize, measured one by one.
-inline ReferenceAnswer referenceAnswer(const EncodedTable& table, ColumnSet searched, int maxSize, std::uint64_t k)
+/// Every non-empty subset of `searched` up to maxSize, measured one by one with `measure`
+/// (ClassStatistics measure(const ColumnSet&)).
+template <typename Measure>
+ReferenceAnswer referenceAnswerBy(ColumnSet searched, int maxSize, Measure measure)
 {
     const std::vector<int> columns = searched.columns();
     std::unordered_set<ColumnSet, ColumnSetHash> safe;
@@ -36,7 +38,7 @@ inline ReferenceAnswer referenceAnswer(const EncodedTable& table, ColumnSet sear
                 set = set.with(columns[i]);
         if (set.size() > maxSize)
             continue;
-        const ClassStatistics statistics = measureClasses(table, set, k);
+        const ClassStatistics statistics = measure(set);
         measured.emplace_back(set, statistics);
         if (statistics.isolatedRows == 0)
             safe.insert(set);
@@ -64,6 +66,12 @@ inline ReferenceAnswer referenceAnswer(const EncodedTable& table, ColumnSet sear
     std::sort(answer.maximalSafeSets.begin(), answer.maximalSafeSets.end(),
               [](const SafeSet& a, const SafeSet& b) { return sizeThenLexLess(a.columns, b.columns); });
     return answer;
+}
+
+/// Every non-empty subset of `searched` up to maxSize, measured one by one with measureClasses.
+inline ReferenceAnswer referenceAnswer(const EncodedTable& table, ColumnSet searched, int maxSize, std::uint64_t k)
+{
+    return referenceAnswerBy(searched, maxSize, [&](const ColumnSet& set) { return measureClasses(table, set, k); });
 }
 
 /// A random table: per column a cardinality (1 = constant) and either uniform or skewed values,

@@ -56,7 +56,7 @@ public:
         , m_parameters(parameters)
         , m_stop(std::move(stop))
         , m_observer(observer)
-        , m_oracle(table, parameters.k)
+        , m_oracle(table, parameters.k, parameters.missingSemantics)
         , m_searched(toSearchSet<Set>(parameters.columns))
         , m_columnCount(parameters.columns.size())
         , m_growOrder(parameters.columns.columns())
@@ -100,7 +100,8 @@ private:
                 flush();
                 if (stopped())
                     return;
-                m_maximal.push_back({seed.set, m_oracle.summarize(seed.partition).smallestClass});
+                m_maximal.push_back(
+                    {seed.set, m_oracle.summarize(toColumnSet(seed.set), seed.partition).smallestClass});
                 if (!transversals.addEdge(m_searched.minus(seed.set), m_stop)) {
                     stopped();
                     return;
@@ -216,7 +217,8 @@ private:
             return false;
         schedule(target);
         RowPartition extended;
-        const bool safe = m_oracle.staysSafe(state.partition, toColumnSet(extra), m_workspaces.local(), extended);
+        const bool safe = m_oracle.staysSafe(state.partition, toColumnSet(state.set), toColumnSet(extra),
+                                             m_workspaces.local(), extended);
         ++m_counters.setsEvaluated;
         m_verdicts.emplace(target, !safe);
         if (safe) {

@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "engines/search_setup.h"
 #include "partition/class_partition.h"
+#include "partition/wildcard_classes.h"
 
 namespace qiscout::core {
 namespace {
@@ -116,6 +118,10 @@ SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& pa
         return set.empty() || (found != verdicts.end() && !found->second.vulnerable);
     };
 
+    std::optional<MissingCells> missing;
+    if (resolved.missingSemantics == MissingSemantics::Wildcard)
+        missing.emplace(table);
+
     SearchCounters counters;
     EventSink events(observer);
     std::vector<ColumnSet> order;
@@ -133,10 +139,21 @@ SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& pa
             const ClassPartition partition = partitionRows(table, columns);
             std::uint64_t smallest = partition.classSizes.empty() ? 0 : table.rowCount;
             std::uint64_t isolated = 0;
-            for (const std::uint32_t classSize : partition.classSizes) {
-                smallest = std::min<std::uint64_t>(smallest, classSize);
-                if (classSize <= resolved.k)
-                    isolated += classSize;
+            std::uint32_t firstRow = 0;
+            if (missing && columns.intersects(missing->columns())) {
+                const ClassScan scan =
+                    scanWildcardClasses(table, *missing, columns.columns(), valueClassesOf(partition), resolved.k, {});
+                smallest = scan.smallestClassOrZero();
+                isolated = scan.isolatedRows;
+                firstRow = scan.firstIsolatedRow.value_or(0);
+            } else {
+                for (const std::uint32_t classSize : partition.classSizes) {
+                    smallest = std::min<std::uint64_t>(smallest, classSize);
+                    if (classSize <= resolved.k)
+                        isolated += classSize;
+                }
+                while (isolated > 0 && partition.classSizes[partition.classOfRow[firstRow]] > resolved.k)
+                    ++firstRow;
             }
             counters.setsEvaluated += 1;
             counters.rowsScanned += table.rowCount;
@@ -154,9 +171,6 @@ SearchResult runBruteForce(const EncodedTable& table, const SearchParameters& pa
                 minimal = minimal && safe(columns.without(column));
             if (!minimal)
                 continue;
-            std::uint32_t firstRow = 0;
-            while (partition.classSizes[partition.classOfRow[firstRow]] > resolved.k)
-                ++firstRow;
             counters.setsVulnerable += 1;
             events.add(NodeEvent{columns, NodeEventKind::Vulnerable, firstRow, 0}, counters);
             result.minimalSets.push_back(MinimalSet{columns, isolated, smallest});

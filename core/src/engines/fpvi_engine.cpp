@@ -28,6 +28,7 @@
 #include "partition/position_list_index.h"
 #include "partition/prefix_cache.h"
 #include "partition/prefix_planner.h"
+#include "partition/wildcard_classes.h"
 
 // Why the answer is exact whatever the timing:
 // - Levels are opened one at a time: the generator yields sets of size s + 1 only once every set
@@ -43,6 +44,10 @@
 //   are identical for every thread count and batch size.
 // A vulnerable set is reported as soon as one batch finds an isolated row; its remaining batches
 // still run so that its isolated-row count and smallest class are exact.
+// - Under the wildcard semantics a set with a missing cell is one task: a row's wildcard class
+//   reaches beyond its class of P, so the task builds the set's whole partition and sizes the
+//   wildcard classes from it (partition/wildcard_classes.h, which also says why the level-wise
+//   pruning stays exact). Sets without a missing cell keep their batches.
 
 namespace qiscout::core {
 namespace {
@@ -72,6 +77,9 @@ struct ActiveSet {
     /// The subset whose partition the set refines (see planPrefixes); empty at level 1.
     Set prefix;
     int column = 0;
+    /// Its classes are wildcard classes (the wildcard semantics and a column with a missing cell):
+    /// scanned in one task.
+    bool wildcard = false;
     std::shared_ptr<const PositionListIndex> parent;
     /// Batches can be cut: at level 1 always, above once the prefix's partition is built.
     bool ready = false;
@@ -114,7 +122,12 @@ public:
         , m_generator(parameters.columns, parameters.maxSetSize)
         , m_cache(fpviPrefixCacheBytes)
         , m_window(activeWindow(parameters.threads))
-    {}
+    {
+        if (parameters.missingSemantics == MissingSemantics::Wildcard) {
+            m_missing.emplace(table);
+            m_missingColumns = toSearchSet<Set>(m_missing->columns().intersected(parameters.columns));
+        }
+    }
 
     SearchResult run();
 
@@ -137,12 +150,16 @@ private:
     std::shared_ptr<const PositionListIndex> buildPrefix(const Set& prefix, CountingScratch& scratch);
     PartitionStorage spareStorage();
     ClassScan scan(const Task& job, CountingScratch& scratch) const;
+    ClassScan scanWildcard(const Active& set, CountingScratch& scratch) const;
     void record(const Set& set, NodeEventKind kind, std::uint32_t firstIsolatedRow = 0, std::uint64_t pruned = 0);
 
     const EncodedTable& m_table;
     const ResolvedParameters& m_parameters;
     std::stop_token m_stop;
     std::vector<ColumnIndex> m_indexes;
+    /// Set under the wildcard semantics only; m_missingColumns are the searched ones among its columns.
+    std::optional<MissingCells> m_missing;
+    Set m_missingColumns;
 
     std::mutex m_mutex;
     std::condition_variable_any m_changed;
@@ -357,6 +374,7 @@ void FpviSearch<Set>::refill()
         auto active = std::make_unique<Active>();
         active->set = planned.set;
         active->column = planned.set.minus(planned.prefix).first();
+        active->wildcard = m_missing && planned.set.intersects(m_missingColumns);
         if (planned.prefix.empty()) {
             active->ready = true;
             // A single column is settled whole from its frequencies, in one task.
@@ -411,7 +429,7 @@ bool FpviSearch<Set>::issueBatch(Task& job, const Set& lastScanned)
     job.kind = Task::Kind::Scan;
     job.set = &active;
     job.begin = active.nextUnit;
-    if (!active.parent) {
+    if (!active.parent || active.wildcard) {
         job.end = active.endUnit;
     } else {
         // Whole classes whose first row lies within the next batch-size rows: at least one.
@@ -434,10 +452,29 @@ bool FpviSearch<Set>::issueBatch(Task& job, const Set& lastScanned)
 template <typename Set>
 ClassScan FpviSearch<Set>::scan(const Task& job, CountingScratch& scratch) const
 {
+    if (job.set->wildcard)
+        return scanWildcard(*job.set, scratch);
     const ColumnIndex& column = m_indexes[static_cast<std::size_t>(job.set->column)];
     if (!job.set->parent)
         return settleColumn(column, m_parameters.k, m_stop);
     return job.set->parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
+}
+
+template <typename Set>
+ClassScan FpviSearch<Set>::scanWildcard(const Active& set, CountingScratch& scratch) const
+{
+    const ColumnIndex& column = m_indexes[static_cast<std::size_t>(set.column)];
+    std::optional<PositionListIndex> classes =
+        set.parent ? set.parent->refined(column, scratch, m_stop) : PositionListIndex::ofColumn(column, m_stop);
+    if (!classes) {
+        ClassScan interrupted;
+        interrupted.interrupted = true;
+        return interrupted;
+    }
+    ClassScan scan =
+        scanWildcardClasses(m_table, *m_missing, set.set.columns(), valueClassesOf(*classes), m_parameters.k, m_stop);
+    scan.rowsVisited += m_table.rowCount;
+    return scan;
 }
 
 template <typename Set>

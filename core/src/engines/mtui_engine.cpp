@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engines/mtui_engine.h"
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 #include <vector>
@@ -19,10 +20,13 @@
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
 #include "partition/position_list_index.h"
+#include "partition/wildcard_classes.h"
 
 // MTUI shares FPVI's generator and pruning (a level opens once the previous one is settled, so it
 // is exact for the same reasons) but evaluates each set as one job over the whole table, built
-// from scratch from its own columns: no batches, no interleaving, no shared partitions.
+// from scratch from its own columns: no batches, no interleaving, no shared partitions. Under the
+// wildcard semantics a set with a missing cell builds its whole partition and sizes its wildcard
+// classes from it (partition/wildcard_classes.h says why the pruning stays exact).
 
 namespace qiscout::core {
 namespace {
@@ -41,9 +45,15 @@ struct MtuiScratch {
     PartitionStorage next;
 };
 
+/// The table's missing cells when a set's classes are wildcard classes; null under the value semantics.
+struct WildcardCells {
+    const EncodedTable& table;
+    const MissingCells* missing = nullptr;
+};
+
 template <typename Set>
 ClassScan evaluateWholeTable(const Set& set, const std::vector<ColumnIndex>& indexes, std::uint64_t k,
-                             MtuiScratch& scratch, const std::stop_token& stop)
+                             const WildcardCells& wildcard, MtuiScratch& scratch, const std::stop_token& stop)
 {
     const std::vector<int> columns = set.columns();
     const auto indexOf = [&](std::size_t position) -> const ColumnIndex& {
@@ -51,12 +61,17 @@ ClassScan evaluateWholeTable(const Set& set, const std::vector<ColumnIndex>& ind
     };
     const ColumnIndex& first = indexOf(0);
     const auto rowCount = static_cast<std::uint32_t>(first.codes.size());
-    if (columns.size() == 1)
+    const bool wildcardClasses = wildcard.missing != nullptr && std::any_of(columns.begin(), columns.end(), [&](int c) {
+                                     return wildcard.missing->columns().contains(c);
+                                 });
+    if (columns.size() == 1 && !wildcardClasses)
         return scanColumnRows(first, 0, rowCount, k, stop);
 
     std::uint64_t rowsVisited = rowCount;
     std::optional<PositionListIndex> partition = PositionListIndex::ofColumn(first, stop, std::move(scratch.spare));
-    for (std::size_t position = 1; partition && position + 1 < columns.size(); ++position) {
+    // Under the wildcard semantics the partition takes in every column, then its classes are sized.
+    const std::size_t refinedColumns = wildcardClasses ? columns.size() : columns.size() - 1;
+    for (std::size_t position = 1; partition && position < refinedColumns; ++position) {
         std::optional<PositionListIndex> refined =
             partition->refined(indexOf(position), scratch.counting, stop, std::move(scratch.next));
         scratch.next = std::move(*partition).releaseStorage();
@@ -68,8 +83,10 @@ ClassScan evaluateWholeTable(const Set& set, const std::vector<ColumnIndex>& ind
         interrupted.interrupted = true;
         return interrupted;
     }
-    ClassScan scan =
-        partition->scanRefinement(indexOf(columns.size() - 1), 0, partition->classCount(), k, scratch.counting, stop);
+    ClassScan scan = wildcardClasses ? scanWildcardClasses(wildcard.table, *wildcard.missing, columns,
+                                                           valueClassesOf(*partition), k, stop)
+                                     : partition->scanRefinement(indexOf(columns.size() - 1), 0,
+                                                                 partition->classCount(), k, scratch.counting, stop);
     scan.rowsVisited += rowsVisited;
     scratch.spare = std::move(*partition).releaseStorage();
     return scan;
@@ -89,6 +106,10 @@ SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& res
     tbb::task_arena arena(resolved.threads);
     tbb::task_group_context context;
     const std::stop_callback cancelTasks(stop, [&context] { context.cancel_group_execution(); });
+    std::optional<MissingCells> missing;
+    if (resolved.missingSemantics == MissingSemantics::Wildcard)
+        missing.emplace(table);
+    const WildcardCells wildcard{table, missing ? &*missing : nullptr};
     arena.execute([&] {
         const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, resolved.columns, stop);
         const std::uint32_t largest = largestCardinality(indexes);
@@ -118,7 +139,7 @@ SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& res
                     [&](const tbb::blocked_range<std::size_t>& range) {
                         for (std::size_t i = range.begin(); i != range.end(); ++i) {
                             const ClassScan scan =
-                                evaluateWholeTable(round[i], indexes, resolved.k, scratches.local(), stop);
+                                evaluateWholeTable(round[i], indexes, resolved.k, wildcard, scratches.local(), stop);
                             const std::lock_guard lock(published);
                             scans[i] = scan;
                         }

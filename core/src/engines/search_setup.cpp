@@ -49,6 +49,7 @@ ResolvedParameters resolveParameters(const EncodedTable& table, const SearchPara
         resolved.columns = ColumnSet::firstN(static_cast<int>(table.columnCount()));
     }
 
+    resolved.missingSemantics = parameters.missingSemantics;
     const int columnCount = resolved.columns.size();
     resolved.maxSetSize = std::min(parameters.maxSetSize.value_or(columnCount), columnCount);
     if (parameters.maxSetSize && *parameters.maxSetSize < 1)
@@ -81,6 +82,7 @@ SearchResult resultFor(Algorithm algorithm, const ResolvedParameters& parameters
     result.threads = parameters.threads;
     result.batchSize = parameters.batchSize;
     result.searchedColumns = parameters.columns;
+    result.missingSemantics = parameters.missingSemantics;
     return result;
 }
 

@@ -19,6 +19,7 @@ struct ResolvedParameters {
     /// Largest set size to evaluate, already clamped to the number of searched columns.
     int maxSetSize = 0;
     ColumnSet columns;
+    MissingSemantics missingSemantics = MissingSemantics::Value;
 };
 
 /// Throws SearchParameterError with a sentence a user understands.

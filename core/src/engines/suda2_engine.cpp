@@ -59,6 +59,11 @@ SearchResult runSuda2(const EncodedTable& table, const SearchParameters& paramet
     if (resolved.k != 1)
         throw SearchParameterError("SUDA2 is defined for k = 1 (sample uniques), not k = " +
                                    std::to_string(resolved.k) + "; choose another algorithm for larger k.");
+    // An MSU is a combination of values that occurs once; with missing cells matching any value a
+    // row's matches are no longer the rows holding its values, so SUDA2 has no wildcard answer.
+    if (resolved.missingSemantics == MissingSemantics::Wildcard)
+        throw SearchParameterError("SUDA2 counts combinations of values, so it cannot let a missing cell match any "
+                                   "value; choose another algorithm for the wildcard semantics.");
     if (resolved.columns.size() > maxMsuColumns)
         throw SearchParameterError("SUDA2 searches at most " + std::to_string(maxMsuColumns) + " columns, not " +
                                    std::to_string(resolved.columns.size()) +

@@ -8,8 +8,10 @@
 
 namespace qiscout::core {
 
-SetOracle::SetOracle(const EncodedTable& table, std::uint64_t k) : m_table(table), m_k(k)
+SetOracle::SetOracle(const EncodedTable& table, std::uint64_t k, MissingSemantics semantics) : m_table(table), m_k(k)
 {
+    if (semantics == MissingSemantics::Wildcard)
+        m_missing.emplace(table);
     m_rankOrder.resize(table.columnCount());
     std::iota(m_rankOrder.begin(), m_rankOrder.end(), 0);
     std::stable_sort(m_rankOrder.begin(), m_rankOrder.end(), [&table](int a, int b) {
@@ -35,15 +37,24 @@ SetMeasure SetOracle::measure(const ColumnSet& set, OracleWorkspace& workspace, 
         workspace.refiner.refine(partition, m_table.columns[static_cast<std::size_t>(column)], 0, workspace.spare);
         std::swap(partition, workspace.spare);
     }
-    return summarize(partition);
+    return summarize(set, partition);
 }
 
-bool SetOracle::staysSafe(const RowPartition& base, const ColumnSet& extra, OracleWorkspace& workspace,
-                          RowPartition& result) const
+bool SetOracle::matchesWildcards(const ColumnSet& set) const
 {
+    return m_missing && set.intersects(m_missing->columns());
+}
+
+bool SetOracle::staysSafe(const RowPartition& base, const ColumnSet& baseSet, const ColumnSet& extra,
+                          OracleWorkspace& workspace, RowPartition& result) const
+{
+    const ColumnSet target = baseSet.united(extra);
+    // A value class of at most k rows may still match more rows through their missing cells, so
+    // under the wildcard semantics the refinement runs to the end.
+    const bool wildcard = matchesWildcards(target);
     const RowPartition* current = &base;
     for (const int column : refinementOrder(extra)) {
-        if (!workspace.refiner.refine(*current, m_table.columns[static_cast<std::size_t>(column)], m_k,
+        if (!workspace.refiner.refine(*current, m_table.columns[static_cast<std::size_t>(column)], wildcard ? 0 : m_k,
                                       workspace.spare))
             return false;
         std::swap(result, workspace.spare);
@@ -51,12 +62,21 @@ bool SetOracle::staysSafe(const RowPartition& base, const ColumnSet& extra, Orac
     }
     if (current == &base)
         result = base;
-    return true;
+    return !wildcard || !summarize(target, result).vulnerable;
 }
 
-SetMeasure SetOracle::summarize(const RowPartition& partition) const
+SetMeasure SetOracle::summarize(const ColumnSet& set, const RowPartition& partition) const
 {
     SetMeasure measure;
+    if (matchesWildcards(set)) {
+        const ClassScan scan =
+            scanWildcardClasses(m_table, *m_missing, set.columns(), valueClassesOf(partition), m_k, {});
+        measure.isolatedRows = scan.isolatedRows;
+        measure.smallestClass = scan.smallestClassOrZero();
+        measure.vulnerable = scan.isolatedRows > 0;
+        measure.firstIsolatedRow = scan.firstIsolatedRow.value_or(0);
+        return measure;
+    }
     std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
     std::uint32_t firstRow = std::numeric_limits<std::uint32_t>::max();
     for (std::size_t index = 0; index < partition.classCount(); ++index) {

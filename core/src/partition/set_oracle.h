@@ -3,12 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/table/missing_semantics.h"
 
 #include "partition/row_partition.h"
+#include "partition/wildcard_classes.h"
 
 namespace qiscout::core {
 
@@ -29,26 +32,32 @@ struct OracleWorkspace {
     RowPartition spare;
 };
 
-/// Answers "is X safe for k" exactly, counting the whole table.
+/// Answers "is X safe for k" exactly, counting the whole table, under either missing semantics.
+/// Partitions are always the value classes; under the wildcard semantics the measures of a set
+/// with a missing cell are its wildcard class sizes, computed from them.
 /// Thread: immutable after construction; callers bring their own workspace.
 class SetOracle {
 public:
-    SetOracle(const EncodedTable& table, std::uint64_t k);
+    SetOracle(const EncodedTable& table, std::uint64_t k, MissingSemantics semantics = MissingSemantics::Value);
 
     [[nodiscard]] std::uint64_t k() const { return m_k; }
 
     /// Full classes of `set` from scratch; `partition` receives them.
     SetMeasure measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;
 
-    /// Whether a safe set stays safe when `extra` is added, given the safe set's partition `base`.
-    /// Stops at the first class of at most k rows. On true, `result` holds the larger set's classes.
-    bool staysSafe(const RowPartition& base, const ColumnSet& extra, OracleWorkspace& workspace,
-                   RowPartition& result) const;
+    /// Whether the safe set `baseSet` stays safe when `extra` is added, given its partition `base`.
+    /// Under the value semantics it stops at the first class of at most k rows. On true, `result`
+    /// holds the larger set's classes.
+    bool staysSafe(const RowPartition& base, const ColumnSet& baseSet, const ColumnSet& extra,
+                   OracleWorkspace& workspace, RowPartition& result) const;
 
-    /// Statistics of a complete partition.
-    [[nodiscard]] SetMeasure summarize(const RowPartition& partition) const;
+    /// Statistics of `set` from its complete partition.
+    [[nodiscard]] SetMeasure summarize(const ColumnSet& set, const RowPartition& partition) const;
 
 private:
+    /// Whether `set`'s measures are wildcard class sizes rather than its partition's class sizes.
+    [[nodiscard]] bool matchesWildcards(const ColumnSet& set) const;
+
     /// Most distinct values first: classes shrink early, so later steps copy singletons cheaply
     /// and small classes (vulnerability) show up sooner.
     [[nodiscard]] std::vector<int> refinementOrder(const ColumnSet& set) const;
@@ -56,6 +65,8 @@ private:
     const EncodedTable& m_table;
     std::uint64_t m_k;
     std::vector<int> m_rankOrder;
+    /// Set under the wildcard semantics only.
+    std::optional<MissingCells> m_missing;
 };
 
 } // namespace qiscout::core

@@ -86,6 +86,7 @@ nlohmann::json parametersToJson(const SearchParameters& parameters, Algorithm al
     json["batchSize"] = parameters.batchSize ? nlohmann::json(*parameters.batchSize) : nlohmann::json();
     json["maxSetSize"] = parameters.maxSetSize ? nlohmann::json(*parameters.maxSetSize) : nlohmann::json();
     json["algorithm"] = toString(algorithm);
+    json["missingSemantics"] = toString(parameters.missingSemantics);
     return json;
 }
 
@@ -282,6 +283,12 @@ Project projectFromJson(const std::string& text)
             if (!algorithm)
                 throw ProjectError("The project names an unknown search strategy \"" + algorithmName + "\".");
             project.algorithm = *algorithm;
+            // Projects written before the choice existed searched with missing cells as values.
+            const auto semanticsName = parameters.value("missingSemantics", std::string("value"));
+            const auto semantics = parseMissingSemantics(semanticsName);
+            if (!semantics)
+                throw ProjectError("The project names unknown missing-value semantics \"" + semanticsName + "\".");
+            project.parameters.missingSemantics = *semantics;
         }
         if (const auto it = json.find("protection"); it != json.end() && !it->is_null())
             project.protection = protectionFromJson(*it);

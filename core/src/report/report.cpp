@@ -352,6 +352,7 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options, std
     report.k = result.k;
     report.requestedAlgorithm = input.requestedAlgorithm;
     report.algorithm = result.algorithm;
+    report.missingSemantics = result.missingSemantics;
     report.threads = result.threads;
     report.batchSize = result.batchSize;
     report.maxSetSize = input.parameters.maxSetSize;

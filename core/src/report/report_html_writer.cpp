@@ -233,6 +233,8 @@ private:
         if (r.requestedAlgorithm == Algorithm::Auto)
             strategy += " (chosen automatically)";
         fact("Strategy", escapeXml(strategy));
+        fact("Missing cells", escapeXml(std::string(toString(r.missingSemantics)) + ": " +
+                                        std::string(missingSemanticsMeaning(r.missingSemantics))));
         fact("Threads", std::to_string(r.threads));
         fact("Batch size", groupDigits(r.batchSize) + " rows");
         fact("Largest set size", r.maxSetSize ? std::to_string(*r.maxSetSize) : std::string("no limit"));

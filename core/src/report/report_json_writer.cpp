@@ -81,6 +81,7 @@ std::string reportToJson(const QiReport& report)
     json["parameters"] = {{"k", report.k},
                           {"algorithm_requested", toString(report.requestedAlgorithm)},
                           {"algorithm", toString(report.algorithm)},
+                          {"missing_semantics", toString(report.missingSemantics)},
                           {"threads", report.threads},
                           {"batch_size", report.batchSize},
                           {"max_set_size", optionalJson(report.maxSetSize)},

@@ -13,6 +13,7 @@ std::string resultToJson(const SearchResult& result, const ResultJsonContext& co
     document["searched_columns"] = columnLabels(result.searchedColumns, context.columnNames);
     document["k"] = result.k;
     document["algorithm"] = toString(result.algorithm);
+    document["missing_semantics"] = toString(result.missingSemantics);
     document["threads"] = result.threads;
     document["batch_size"] = result.batchSize;
     document["max_set_size"] = context.maxSetSize ? nlohmann::json(*context.maxSetSize) : nlohmann::json(nullptr);

@@ -27,6 +27,7 @@ Project sampleProject()
     project.parameters.threads = 3;
     project.parameters.batchSize = 8192;
     project.parameters.maxSetSize = 4;
+    project.parameters.missingSemantics = MissingSemantics::Wildcard;
     project.algorithm = Algorithm::Mtui;
     return project;
 }
@@ -44,6 +45,7 @@ void requireSame(const Project& actual, const Project& expected)
     REQUIRE(actual.parameters.threads == expected.parameters.threads);
     REQUIRE(actual.parameters.batchSize == expected.parameters.batchSize);
     REQUIRE(actual.parameters.maxSetSize == expected.parameters.maxSetSize);
+    REQUIRE(actual.parameters.missingSemantics == expected.parameters.missingSemantics);
     REQUIRE(actual.algorithm == expected.algorithm);
     REQUIRE(actual.analysed == expected.analysed);
     REQUIRE(actual.protection.has_value() == expected.protection.has_value());
@@ -218,6 +220,7 @@ TEST_CASE("Unset options stay unset through JSON", "[project]")
     REQUIRE_FALSE(back.parameters.maxSetSize.has_value());
     REQUIRE(back.loadOptions.missingTokens == LoadOptions{}.missingTokens);
     REQUIRE(back.algorithm == Algorithm::Auto);
+    REQUIRE(back.parameters.missingSemantics == MissingSemantics::Value);
 }
 
 TEST_CASE("A saved project resolves its relative table path against the project's folder", "[project]")
@@ -241,6 +244,8 @@ TEST_CASE("Invalid project files raise ProjectError with a sentence", "[project]
                                "\"roles\": [{\"column\": \"x\", \"role\": \"boss\"}]}",
                                "{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a.csv\", "
                                "\"parameters\": {\"algorithm\": \"quantum\"}}",
+                               "{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a.csv\", "
+                               "\"parameters\": {\"missingSemantics\": \"sometimes\"}}",
                                "{\"format\": \"qiscout-project\", \"version\": 1, \"table\": \"a.csv\", "
                                "\"import\": {\"delimiter\": \";;\"}}");
     REQUIRE_THROWS_AS(projectFromJson(text), ProjectError);

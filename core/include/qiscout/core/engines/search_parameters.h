@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "qiscout/core/lattice/column_set.h"
+#include "qiscout/core/table/missing_semantics.h"
 #include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
@@ -49,6 +50,8 @@ struct SearchParameters {
     std::optional<int> maxSetSize;
     /// Columns to search; unset = every column of the table.
     std::optional<ColumnSet> columns;
+    /// How missing cells match when rows are grouped (see MissingSemantics).
+    MissingSemantics missingSemantics = MissingSemantics::Value;
 };
 
 /// FPVI's default rows per task, chosen by measurement (see README, "Batch size").

@@ -45,6 +45,8 @@ struct SearchResult {
     std::uint32_t batchSize = defaultBatchSize;
     /// The columns searched.
     ColumnSet searchedColumns;
+    /// How missing cells matched: the class sizes below are counted under these semantics.
+    MissingSemantics missingSemantics = MissingSemantics::Value;
     std::vector<MinimalSet> minimalSets;
     /// Maximal among the safe sets within the size limit, if one was given.
     std::vector<SafeSet> maximalSafeSets;

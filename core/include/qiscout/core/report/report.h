@@ -159,6 +159,8 @@ struct QiReport {
     std::uint64_t k = 1;
     Algorithm requestedAlgorithm = Algorithm::Auto;
     Algorithm algorithm = Algorithm::Fpvi;
+    /// How missing cells matched: the class sizes are counted under these semantics.
+    MissingSemantics missingSemantics = MissingSemantics::Value;
     int threads = 1;
     std::uint32_t batchSize = defaultBatchSize;
     std::optional<int> maxSetSize;
