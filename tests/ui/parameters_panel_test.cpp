@@ -50,6 +50,36 @@ private Q_SLOTS:
         QCOMPARE(edited.count(), panel.threadsSpinBox()->maximum() > 1 ? 1 : 0);
         QCOMPARE(panel.request().parameters.threads, 1);
     }
+
+    // #17: how missing cells match changes the answer, so it is up front, explained, and round-trips
+    // through setRequest (which a project's parameters go through).
+    void missingCellSemanticsAreAChoiceUpFront()
+    {
+        ParametersPanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QComboBox* semantics = panel.missingSemanticsComboBox();
+        QVERIFY(semantics->isVisibleTo(&panel));
+        QVERIFY(!panel.advancedToggle()->isChecked());
+        QCOMPARE(semantics->count(), 2);
+        QVERIFY(semantics->toolTip().contains(QStringLiteral("wildcard")));
+        QCOMPARE(panel.request().parameters.missingSemantics, qiscout::core::MissingSemantics::Value);
+
+        QSignalSpy edited(&panel, &ParametersPanel::parametersEdited);
+        semantics->setCurrentIndex(semantics->findData(static_cast<int>(qiscout::core::MissingSemantics::Wildcard)));
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(panel.request().parameters.missingSemantics, qiscout::core::MissingSemantics::Wildcard);
+        QVERIFY(!semantics->itemData(semantics->currentIndex(), Qt::ToolTipRole).toString().isEmpty());
+
+        qiscout::ui::SearchRequest request;
+        request.parameters.missingSemantics = qiscout::core::MissingSemantics::Value;
+        panel.setRequest(request);
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(panel.request().parameters.missingSemantics, qiscout::core::MissingSemantics::Value);
+        request.parameters.missingSemantics = qiscout::core::MissingSemantics::Wildcard;
+        panel.setRequest(request);
+        QCOMPARE(panel.request().parameters.missingSemantics, qiscout::core::MissingSemantics::Wildcard);
+    }
 };
 
 QTEST_MAIN(ParametersPanelTest)

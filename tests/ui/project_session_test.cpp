@@ -30,6 +30,7 @@ private Q_SLOTS:
         setup.request.parameters.k = 4;
         setup.request.parameters.maxSetSize = 3;
         setup.request.algorithm = qiscout::core::Algorithm::Mtui;
+        setup.request.parameters.missingSemantics = qiscout::core::MissingSemantics::Wildcard;
         setup.analysed = true;
         setup.risk = qiscout::core::RiskSettings{{"age", "diagnosis"}, 0.05, qiscout::core::SudaScoring::Ihsn};
 
@@ -51,6 +52,7 @@ private Q_SLOTS:
         QCOMPARE(restored->request.parameters.k, 4ULL);
         QCOMPARE(restored->request.parameters.maxSetSize.value_or(0), 3);
         QVERIFY(restored->request.algorithm == qiscout::core::Algorithm::Mtui);
+        QVERIFY(restored->request.parameters.missingSemantics == qiscout::core::MissingSemantics::Wildcard);
         // #14 point 13: the project says it had been analysed, so opening it runs the analysis again.
         QVERIFY(restored->analysed);
         // #16: the Risk step's set-up comes back as saved.
@@ -64,6 +66,10 @@ private Q_SLOTS:
         QVERIFY(!reader.isModified(edited));
         // Running (or not) is no change to save.
         edited.analysed = false;
+        QVERIFY(!reader.isModified(edited));
+        edited.request.parameters.missingSemantics = qiscout::core::MissingSemantics::Value;
+        QVERIFY(reader.isModified(edited));
+        edited.request.parameters.missingSemantics = qiscout::core::MissingSemantics::Wildcard;
         QVERIFY(!reader.isModified(edited));
         edited.request.parameters.k = 5;
         QVERIFY(reader.isModified(edited));

@@ -15,7 +15,8 @@ bool sameRequest(const SearchRequest& a, const SearchRequest& b)
 {
     return a.algorithm == b.algorithm && a.parameters.k == b.parameters.k &&
            a.parameters.threads == b.parameters.threads && a.parameters.batchSize == b.parameters.batchSize &&
-           a.parameters.maxSetSize == b.parameters.maxSetSize;
+           a.parameters.maxSetSize == b.parameters.maxSetSize &&
+           a.parameters.missingSemantics == b.parameters.missingSemantics;
 }
 
 } // namespace

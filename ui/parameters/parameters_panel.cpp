@@ -35,6 +35,24 @@ constexpr AlgorithmChoice algorithmChoices[] = {
      QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Checks every combination; slow, for small tables.")},
 };
 
+struct MissingSemanticsChoice {
+    core::MissingSemantics semantics;
+    const char* label;
+    const char* help;
+};
+
+constexpr MissingSemanticsChoice missingSemanticsChoices[] = {
+    {core::MissingSemantics::Value, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "As a value of their own"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel",
+                       "Two missing cells match each other and nothing else, as if \"missing\" were one more "
+                       "answer.")},
+    {core::MissingSemantics::Wildcard, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "As any value (wildcard)"),
+     QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel",
+                       "A missing cell matches every value, as in sdcMicro: a person's group is everyone who agrees "
+                       "with them wherever both answered. Groups are larger, so fewer combinations are flagged; "
+                       "slower on tables with many missing cells.")},
+};
+
 constexpr int maxBatchSize = 1 << 24;
 constexpr int maxSetSizeLimit = 64;
 
@@ -60,6 +78,21 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
                                 "facts about a person; a limit makes big tables much faster. "
                                 "\"No limit\" checks every combination."));
     layout->addRow(tr("&Largest combination:"), m_maxSetSize);
+
+    // It changes the answer, so it stays out of the Advanced section.
+    m_missingSemantics = new QComboBox(this);
+    m_missingSemantics->setObjectName(QStringLiteral("missingSemantics"));
+    for (const auto& choice : missingSemanticsChoices) {
+        m_missingSemantics->addItem(tr(choice.label), static_cast<int>(choice.semantics));
+        m_missingSemantics->setItemData(m_missingSemantics->count() - 1, tr(choice.help), Qt::ToolTipRole);
+    }
+    m_missingSemantics->setToolTip(
+        tr("<p>How a missing cell compares with other cells when people are grouped.</p>"
+           "<p><b>As a value of their own</b>: two missing cells match, a missing cell matches no answer.</p>"
+           "<p><b>As any value (wildcard)</b>: a missing cell could hide any answer, so it matches every value "
+           "(sdcMicro's semantics). A person's group is everyone who agrees with them wherever both answered; "
+           "groups overlap and are never smaller than as values.</p>"));
+    layout->addRow(tr("&Missing cells match:"), m_missingSemantics);
 
     // What only tuning needs (threads, batch size, the engine) stays out of a new user's way
     // until asked for (#14 point 14).
@@ -114,6 +147,7 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
     for (auto* spinBox : {m_k, m_threads, m_batchSize, m_maxSetSize})
         connect(spinBox, &QSpinBox::valueChanged, this, edited);
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, edited);
+    connect(m_missingSemantics, &QComboBox::currentIndexChanged, this, edited);
 }
 
 SearchRequest ParametersPanel::request() const
@@ -125,6 +159,8 @@ SearchRequest ParametersPanel::request() const
     if (m_maxSetSize->value() > 0)
         request.parameters.maxSetSize = m_maxSetSize->value();
     request.algorithm = static_cast<core::Algorithm>(m_algorithm->currentData().toInt());
+    request.parameters.missingSemantics =
+        static_cast<core::MissingSemantics>(m_missingSemantics->currentData().toInt());
     return request;
 }
 
@@ -139,6 +175,8 @@ void ParametersPanel::setRequest(const SearchRequest& request)
     m_maxSetSize->setValue(parameters.maxSetSize.value_or(0));
     const int index = m_algorithm->findData(static_cast<int>(request.algorithm));
     m_algorithm->setCurrentIndex(std::max(index, 0));
+    m_missingSemantics->setCurrentIndex(
+        std::max(m_missingSemantics->findData(static_cast<int>(parameters.missingSemantics)), 0));
     m_updating = false;
 }
 

@@ -13,7 +13,8 @@ QT_END_NAMESPACE
 
 namespace qiscout::ui {
 
-/// The search parameters with plain-language tooltips: k and the largest set size up front;
+/// The search parameters with plain-language tooltips: k, the largest set size and how missing
+/// cells match up front;
 /// threads, batch size and strategy under a collapsed "Advanced" section. Emits parametersEdited
 /// on every user edit, not on programmatic changes.
 class ParametersPanel : public QWidget {
@@ -31,6 +32,7 @@ public:
     [[nodiscard]] QSpinBox* threadsSpinBox() const { return m_threads; }
     [[nodiscard]] QSpinBox* maxSetSizeSpinBox() const { return m_maxSetSize; }
     [[nodiscard]] QComboBox* algorithmComboBox() const { return m_algorithm; }
+    [[nodiscard]] QComboBox* missingSemanticsComboBox() const { return m_missingSemantics; }
     /// Shows or hides the Advanced section.
     [[nodiscard]] QToolButton* advancedToggle() const { return m_advancedToggle; }
 
@@ -44,6 +46,7 @@ private:
     QSpinBox* m_batchSize = nullptr;
     QSpinBox* m_maxSetSize = nullptr;
     QComboBox* m_algorithm = nullptr;
+    QComboBox* m_missingSemantics = nullptr;
     QToolButton* m_advancedToggle = nullptr;
     bool m_updating = false;
 };
