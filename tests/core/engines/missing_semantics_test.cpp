@@ -28,12 +28,12 @@ namespace {
 
 using EngineFunction = SearchResult (*)(const EncodedTable&, const SearchParameters&, std::stop_token, SearchObserver&);
 
-struct Engine {
+struct CheckedEngine {
     const char* name;
     EngineFunction run;
 };
 
-const std::array<Engine, 4> engines{{
+const std::array<CheckedEngine, 4> checkedEngines{{
     {"fpvi", runFpvi},
     {"mtui", runMtui},
     {"border", runBorderSearch},
@@ -78,7 +78,7 @@ void checkEngines(const EncodedTable& table, const std::string& description, Mis
         reference.answer(parameters.columns.value_or(ColumnSet::firstN(columnCount)),
                          parameters.maxSetSize.value_or(columnCount), parameters.k);
     NullObserver observer;
-    for (const Engine& engine : engines) {
+    for (const CheckedEngine& engine : checkedEngines) {
         for (const int threads : {1, 2}) {
             for (const std::uint32_t batchSize : {1U, 7U, 500U}) {
                 parameters.threads = threads;
@@ -142,7 +142,7 @@ TEST_CASE("The wildcard semantics count a missing cell as a match for any value,
     CHECK(testing::wildcardClassSizes(table, a) == std::vector<std::uint64_t>{3, 3, 2, 4});
     CHECK(testing::wildcardClassSizes(table, b) == std::vector<std::uint64_t>{3, 4, 3, 2});
     NullObserver observer;
-    for (const Engine& engine : engines) {
+    for (const CheckedEngine& engine : checkedEngines) {
         INFO(engine.name);
         SearchParameters parameters;
         parameters.k = 1;
@@ -182,7 +182,7 @@ TEST_CASE("Without missing cells both semantics give the same answer", "[wildcar
         parameters.k = 1 + seed % 4;
         const SearchResult value = runFpvi(table, parameters, {}, observer);
         parameters.missingSemantics = MissingSemantics::Wildcard;
-        for (const Engine& engine : engines) {
+        for (const CheckedEngine& engine : checkedEngines) {
             INFO(testing::describeRandomTable(seed, table) << ", engine " << engine.name);
             const SearchResult wildcard = engine.run(table, parameters, {}, observer);
             CHECK(wildcard.minimalSets == value.minimalSets);
