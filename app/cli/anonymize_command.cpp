@@ -210,7 +210,6 @@ int runAnonymize(const AnonymizeOptions& options)
     text << "Times: load " << timings.load << " s, search " << timings.search << " s, apply " << timings.apply
          << " s, write " << timings.write << " s and re-check " << timings.verify << " s side by side\n";
 
-    std::string document;
     if (!options.json.empty()) {
         Json json;
         json["rows"] = table.rowCount;
@@ -248,24 +247,10 @@ int runAnonymize(const AnonymizeOptions& options)
                          {"write_seconds", timings.write},
                          {"verify_seconds", timings.verify},
                          {"threads", result.threads}};
-        document = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-        if (options.json != "-") {
-            try {
-                outputs.prepare(options.json, document);
-            } catch (const core::FileWriteError& error) {
-                std::cerr << "qiscout-cli: " << error.what() << '\n';
-                return exitInputError;
-            }
-        }
+        if (!outputs.prepareJson(options.json, json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"))
+            return exitInputError;
     }
-    // Every file goes into place together; then the JSON asked for on standard output.
-    const auto finish = [&outputs, &options, &document](int status) {
-        if (!outputs.commit())
-            status = exitInputError;
-        if (options.json == "-")
-            std::cout << document << std::flush;
-        return status;
-    };
+    const auto finish = [&outputs](int status) { return outputs.commit() ? status : exitInputError; };
     if (!result.optimum)
         return finish(exitInputError);
     if (options.report.outputs.empty())

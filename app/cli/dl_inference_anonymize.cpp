@@ -171,7 +171,6 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
     if (kept == 0)
         text << "No row can be published: every group of " << sensitive << "'s values needs more rows or values.\n";
 
-    std::string document;
     if (!request.json.empty()) {
         Json json;
         json["rows"] = table.rowCount;
@@ -196,24 +195,10 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
                          {"write_seconds", writeSeconds},
                          {"removed_by_grouping", anonymization.stats.groupingRemovedRows},
                          {"removed_by_group_size", anonymization.stats.phase2RemovedRows}};
-        document = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-        if (request.json != "-") {
-            try {
-                outputs.prepare(request.json, document);
-            } catch (const core::FileWriteError& error) {
-                std::cerr << "qiscout-cli: " << error.what() << '\n';
-                return exitInputError;
-            }
-        }
+        if (!outputs.prepareJson(request.json, json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"))
+            return exitInputError;
     }
-    // Every file goes into place together; then the JSON asked for on standard output.
-    const auto finish = [&outputs, &request, &document](int status) {
-        if (!outputs.commit())
-            status = exitInputError;
-        if (request.json == "-")
-            std::cout << document << std::flush;
-        return status;
-    };
+    const auto finish = [&outputs](int status) { return outputs.commit() ? status : exitInputError; };
     if (kept == 0)
         return finish(exitInputError);
     if (request.report.outputs.empty())

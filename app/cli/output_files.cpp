@@ -31,6 +31,21 @@ core::AtomicFileWriter& OutputFiles::open(const std::string& path)
     return *m_ready.back();
 }
 
+bool OutputFiles::prepareJson(const std::string& target, std::string document)
+{
+    if (target == "-") {
+        m_standardOutput = std::move(document);
+        return true;
+    }
+    try {
+        prepare(target, document);
+    } catch (const core::FileWriteError& error) {
+        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        return false;
+    }
+    return true;
+}
+
 bool OutputFiles::commit()
 {
     // The last moment a stop keeps the old files: the renames below take microseconds, and a
@@ -47,6 +62,10 @@ bool OutputFiles::commit()
         }
     }
     m_ready.clear();
+    if (m_standardOutput) {
+        std::cout << *m_standardOutput << std::flush;
+        m_standardOutput.reset();
+    }
     return allWritten;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -25,14 +26,21 @@ public:
     /// A temporary file beside `path` for the caller to write, which commit() flushes and renames
     /// with the others. Throws like prepare(); when writing to it fails, commit nothing.
     core::AtomicFileWriter& open(const std::string& path);
+    /// The --json document: prepared like a file, or for "-" kept for standard output, where
+    /// commit() prints it once the files are in place (a script reading it finds them there).
+    /// Returns false after saying on stderr why the file could not be written; throws
+    /// core::OperationCancelled like prepare().
+    [[nodiscard]] bool prepareJson(const std::string& target, std::string document);
     /// Renames every prepared file into place and says so on stderr, one line per file; a file
-    /// that cannot be renamed is reported there too and makes it return false. Throws
-    /// core::OperationCancelled, having replaced nothing, when stop was requested before.
+    /// that cannot be renamed is reported there too and makes it return false. Then prints the
+    /// JSON document meant for standard output. Throws core::OperationCancelled, having replaced
+    /// and printed nothing, when stop was requested before.
     bool commit();
 
 private:
     std::stop_token m_stop;
     std::vector<std::unique_ptr<core::AtomicFileWriter>> m_ready;
+    std::optional<std::string> m_standardOutput;
 };
 
 } // namespace qiscout::cli

@@ -113,7 +113,6 @@ int runScan(const ScanOptions& options)
     // Every file is made ready first and put in place at the end, so a stop or a failure on the
     // way leaves all of them as they were (#19).
     OutputFiles outputs(interrupt.token());
-    std::string document;
     if (!options.json.empty()) {
         core::ResultJsonContext context;
         context.rows = table.rowCount;
@@ -121,15 +120,8 @@ int runScan(const ScanOptions& options)
         context.loadSeconds = loadSeconds;
         context.sourcePath = table.sourcePath;
         context.maxSetSize = parameters.maxSetSize;
-        document = core::resultToJson(result, context);
-        if (!jsonToStdout) {
-            try {
-                outputs.prepare(options.json, document);
-            } catch (const core::FileWriteError& error) {
-                std::cerr << "qiscout-cli: " << error.what() << '\n';
-                return exitInputError;
-            }
-        }
+        if (!outputs.prepareJson(options.json, core::resultToJson(result, context)))
+            return exitInputError;
     }
     int status = exitOk;
     if (!options.report.outputs.empty()) {
@@ -144,11 +136,7 @@ int runScan(const ScanOptions& options)
         report.table = std::make_shared<const core::EncodedTable>(std::move(table));
         status = prepareReports(options.report, report, outputs, interrupt.token());
     }
-    if (!outputs.commit())
-        status = exitInputError;
-    if (jsonToStdout)
-        std::cout << document << std::flush;
-    return status;
+    return outputs.commit() ? status : exitInputError;
 }
 
 } // namespace
