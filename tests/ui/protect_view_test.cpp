@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -521,16 +522,26 @@ void ProtectViewTest::aSavedProjectReopensWithTheDlInferenceSetUp()
         qiscout::ui::MainWindow window;
         QVERIFY(qiscout::test::openAndWait(window, table));
         window.showProtect();
+        QVERIFY(!window.isWindowModified());
         auto* panel = window.protectView()->dlInferencePanel();
+        // Each setting marks the window modified on its own, so Quit asks before losing it.
+        const auto edited = [&window, &projectPath](const std::function<void()>& edit) {
+            edit();
+            const bool modified = window.isWindowModified();
+            return window.saveProject(projectPath) && modified && !window.isWindowModified();
+        };
         // Not the last column, which the tab starts with.
-        panel->sensitiveComboBox()->setCurrentIndex(panel->sensitiveComboBox()->findText(QStringLiteral("Key2")));
-        panel->dSpinBox()->setValue(7);
-        panel->lSpinBox()->setValue(3);
-        panel->heuristicComboBox()->setCurrentIndex(panel->heuristicComboBox()->findData(bottomUp));
-        QVERIFY(window.saveProject(projectPath));
+        QVERIFY(edited([panel] {
+            panel->sensitiveComboBox()->setCurrentIndex(panel->sensitiveComboBox()->findText(QStringLiteral("Key2")));
+        }));
+        QVERIFY(edited([panel] { panel->dSpinBox()->setValue(7); }));
+        QVERIFY(edited([panel] { panel->lSpinBox()->setValue(3); }));
+        QVERIFY(edited(
+            [panel] { panel->heuristicComboBox()->setCurrentIndex(panel->heuristicComboBox()->findData(bottomUp)); }));
     }
     qiscout::ui::MainWindow reopened;
     QVERIFY(qiscout::test::openAndWait(reopened, projectPath));
+    QVERIFY(!reopened.isWindowModified());
     auto* panel = reopened.protectView()->dlInferencePanel();
     QCOMPARE(panel->sensitiveComboBox()->currentText(), QStringLiteral("Key2"));
     QCOMPARE(panel->dSpinBox()->value(), 7);

@@ -416,13 +416,20 @@ void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
         qiscout::ui::MainWindow window;
         QVERIFY(qiscout::test::openAndWait(window, table));
         window.showRisk();
+        QVERIFY(!window.isWindowModified());
         RiskView* view = window.riskView();
         for (int row = 0; row < view->keyColumnList()->count(); ++row) {
             QListWidgetItem* item = view->keyColumnList()->item(row);
             item->setCheckState(chosen.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
         }
+        // Each setting the project keeps marks the window modified on its own, so Quit asks first.
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.saveProject(projectPath));
         view->samplingPercentBox()->setValue(12.5);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.saveProject(projectPath));
         view->scoringBox()->setCurrentIndex(view->scoringBox()->findData(ihsn));
+        QVERIFY(window.isWindowModified());
         // Back at the findings and in again: the ticks stay the user's, not the findings'.
         Q_EMIT view->backRequested();
         window.showRisk();
@@ -433,10 +440,12 @@ void RiskViewTest::aSavedProjectReopensWithTheRiskSetUp()
     QVERIFY(qiscout::test::openAndWait(reopened, projectPath));
     RiskView* view = reopened.riskView();
     QVERIFY(view->hasSetup());
+    QVERIFY(!reopened.isWindowModified());
     QCOMPARE(view->samplingPercentBox()->value(), 12.5);
     QCOMPARE(view->scoringBox()->currentData().toInt(), ihsn);
     reopened.showRisk();
     QCOMPARE(tickedKeys(*view), chosen);
+    QVERIFY(!reopened.isWindowModified());
     const RiskParameters parameters = view->parameters();
     QCOMPARE(parameters.samplingFraction, 0.125);
     QVERIFY(parameters.scoring == qiscout::core::SudaScoring::Ihsn);

@@ -191,7 +191,9 @@ void MainWindow::createWidgets()
     connect(m_risk, &RiskView::backRequested, this, &MainWindow::showFindings);
     connect(m_risk, &RiskView::assessmentShown, this, &MainWindow::riskShown);
     connect(m_risk, &RiskView::assessmentFailed, this, &MainWindow::analysisFailed);
+    connect(m_risk, &RiskView::settingsEdited, this, [this] { setWindowModified(true); });
     connect(m_protect, &ProtectView::reportRequested, this, &MainWindow::exportReport);
+    connect(m_protect, &ProtectView::settingsEdited, this, [this] { setWindowModified(true); });
 
     const auto addDock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
         auto* dock = new QDockWidget(title, this);

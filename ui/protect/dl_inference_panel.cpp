@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
@@ -60,6 +61,10 @@ DlInferencePanel::DlInferencePanel(QWidget* parent) : QWidget(parent)
     m_run->setToolTip(tr("Coarsen the ticked columns into groups that resist the dependency attack; the smallest "
                          "group holds k rows as set under Privacy."));
     connect(m_run, &QPushButton::clicked, this, &DlInferencePanel::runRequested);
+    connect(m_sensitive, &QComboBox::currentIndexChanged, this, &DlInferencePanel::settingsEdited);
+    connect(m_d, &QSpinBox::valueChanged, this, &DlInferencePanel::settingsEdited);
+    connect(m_l, &QSpinBox::valueChanged, this, &DlInferencePanel::settingsEdited);
+    connect(m_heuristic, &QComboBox::currentIndexChanged, this, &DlInferencePanel::settingsEdited);
     layout->addWidget(m_run);
     m_result = new QLabel(this);
     m_result->setObjectName(QStringLiteral("dlInferenceResult"));
@@ -71,6 +76,7 @@ DlInferencePanel::DlInferencePanel(QWidget* parent) : QWidget(parent)
 void DlInferencePanel::setTable(std::shared_ptr<const core::EncodedTable> table)
 {
     m_table = std::move(table);
+    const QSignalBlocker filling(m_sensitive);
     m_sensitive->clear();
     if (m_table)
         for (const auto& column : m_table->columns)
@@ -101,6 +107,8 @@ std::optional<core::DlInferenceSetting> DlInferencePanel::setting() const
 
 void DlInferencePanel::setSetting(const core::DlInferenceSetting& setting)
 {
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_sensitive), QSignalBlocker(m_d), QSignalBlocker(m_l),
+                                       QSignalBlocker(m_heuristic)};
     if (const int index = m_sensitive->findText(QString::fromStdString(setting.sensitive)); index >= 0)
         m_sensitive->setCurrentIndex(index);
     // A hand-edited project may hold more than the boxes take; they show their largest value then.

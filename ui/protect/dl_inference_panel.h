@@ -57,6 +57,9 @@ public:
 Q_SIGNALS:
     /// The user pressed the button.
     void runRequested();
+    /// The user changed the sensitive column, d, l or the heuristic (setTable and setSetting do
+    /// not emit it).
+    void settingsEdited();
 
 private:
     std::shared_ptr<const core::EncodedTable> m_table;

@@ -235,7 +235,7 @@ void HierarchyEditor::setQuasiIdentifiers(const std::vector<core::ProtectedColum
                 first = first < 0 ? static_cast<int>(column) : std::min(first, static_cast<int>(column));
             }
     m_undo->clear();
-    setEntries(entries, first >= 0 ? first : (entries.empty() ? -1 : 0));
+    showEntries(entries, first >= 0 ? first : (entries.empty() ? -1 : 0));
 }
 
 std::vector<core::ProtectedColumnSetting> HierarchyEditor::quasiIdentifiers() const
@@ -250,11 +250,16 @@ std::vector<core::ProtectedColumnSetting> HierarchyEditor::quasiIdentifiers() co
 
 void HierarchyEditor::setEntries(const std::vector<Entry>& entries, int column)
 {
+    showEntries(entries, column);
+    Q_EMIT edited();
+}
+
+void HierarchyEditor::showEntries(const std::vector<Entry>& entries, int column)
+{
     m_entries = entries;
     m_column = column;
     refreshList();
     refreshColumn();
-    Q_EMIT edited();
 }
 
 void HierarchyEditor::change(std::vector<Entry> entries, const QString& text)

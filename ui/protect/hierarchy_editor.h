@@ -50,7 +50,7 @@ public:
     /// A new table: nothing generalised, undo history cleared.
     void setTable(std::shared_ptr<const core::EncodedTable> table);
     /// Generalises exactly these columns with these hierarchies (columns the table lacks are
-    /// skipped); clears the undo history.
+    /// skipped); clears the undo history. Not an edit: does not emit edited.
     void setQuasiIdentifiers(const std::vector<core::ProtectedColumnSetting>& columns);
     /// The generalised columns in table order.
     [[nodiscard]] std::vector<core::ProtectedColumnSetting> quasiIdentifiers() const;
@@ -78,7 +78,9 @@ private:
     class EntriesCommand;
     friend class EntriesCommand;
 
+    /// Shows the entries and emits edited (undo, redo, the user).
     void setEntries(const std::vector<Entry>& entries, int column);
+    void showEntries(const std::vector<Entry>& entries, int column);
     void change(std::vector<Entry> entries, const QString& text);
     void rebuildFromOptions();
     void refreshList();

@@ -100,6 +100,7 @@ ProtectView::ProtectView(QWidget* parent)
     };
     connect(m_lattice, &TransformationLatticeView::transformationPicked, this, pick);
     connect(m_dlPanel, &DlInferencePanel::runRequested, this, &ProtectView::runDlInference);
+    connect(m_dlPanel, &DlInferencePanel::settingsEdited, this, &ProtectView::settingsEdited);
     connect(m_dlRunner, &DlInferenceRunner::finished, this, &ProtectView::showDlInference);
     connect(m_dlRunner, &DlInferenceRunner::failed, this, [this](const QString& message) {
         m_dlPanel->showMessage(tr("Could not publish: %1").arg(message.toHtmlEscaped()));

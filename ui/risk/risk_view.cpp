@@ -145,7 +145,10 @@ void RiskView::createWidgets()
                           "Columns marked as quasi-identifier candidates are listed."));
     m_keys->setMaximumHeight(140);
     // prepare() fills the list with signals blocked, so this is the user ticking a column.
-    connect(m_keys, &QListWidget::itemChanged, this, [this] { m_chosenKeys = tickedKeyNames(); });
+    connect(m_keys, &QListWidget::itemChanged, this, [this] {
+        m_chosenKeys = tickedKeyNames();
+        Q_EMIT settingsEdited();
+    });
     form->addRow(tr("Key columns:"), m_keys);
     m_weightLabel = new QLabel(setup);
     m_weightLabel->setWordWrap(true);
@@ -163,6 +166,8 @@ void RiskView::createWidgets()
     m_scoring->addItem(tr("IHSN"), static_cast<int>(core::SudaScoring::Ihsn));
     m_scoring->setToolTip(tr("How SUDA weighs a unique combination by its size, as sdcMicro's suda2() offers"));
     form->addRow(tr("SUDA weights:"), m_scoring);
+    connect(m_samplingPercent, &QDoubleSpinBox::valueChanged, this, &RiskView::settingsEdited);
+    connect(m_scoring, &QComboBox::currentIndexChanged, this, &RiskView::settingsEdited);
     setup->setMaximumWidth(420);
     top->addWidget(setup);
 
@@ -294,6 +299,7 @@ void RiskView::setSettings(const core::RiskSettings& settings)
 {
     m_chosenKeys = settings.keyColumns;
     m_hasSetup = true;
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_samplingPercent), QSignalBlocker(m_scoring)};
     m_samplingPercent->setValue(100.0 * settings.samplingFraction);
     m_scoring->setCurrentIndex(m_scoring->findData(static_cast<int>(settings.scoring)));
     // Shown already: tick the restored columns now rather than when the step is next opened.

@@ -77,6 +77,9 @@ public:
 
 Q_SIGNALS:
     void backRequested();
+    /// The user changed the key columns, the share of the population or the SUDA weights
+    /// (prepare and setSettings do not emit it).
+    void settingsEdited();
     /// An assessment finished and is shown.
     void assessmentShown();
     void assessmentFailed(const QString& message);
