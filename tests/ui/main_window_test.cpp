@@ -56,8 +56,10 @@ using qiscout::core::Algorithm;
 using qiscout::core::ColumnRole;
 using qiscout::core::ColumnSet;
 using qiscout::core::SearchResult;
+using qiscout::ui::LatticeCounts;
 using qiscout::ui::MainWindow;
 using qiscout::ui::SearchController;
+using qiscout::ui::SetState;
 
 namespace {
 
@@ -325,12 +327,12 @@ private Q_SLOTS:
         panel.setTable(
             std::make_shared<const qiscout::core::EncodedTable>(qiscout::core::encodeRows(names, {row, row})));
         // #17: every candidate is searched, however many; the summary says the lattice view draws
-        // at most 64 of them.
+        // the combinations of up to 6 of 4,096 columns (levels 1-6 hold 6.5e18 sets, level 7 3.8e21).
         QCOMPARE(panel.searchedColumns(), ColumnSet::firstN(4096));
         QVERIFY(panel.searchProblem().isEmpty());
         const auto* summary = panel.findChild<QLabel*>(QStringLiteral("columnSummary"));
         QVERIFY(summary->text().contains(QStringLiteral("4096 columns will be searched")));
-        QVERIFY(summary->text().contains(QStringLiteral("at most 64 columns")));
+        QVERIFY(summary->text().contains(QStringLiteral("combinations of up to 6 columns")));
         QSignalSpy edited(&panel, &qiscout::ui::ColumnPanel::rolesEdited);
         std::vector<int> beyond;
         for (int column = 64; column < 4096; ++column)
@@ -342,7 +344,7 @@ private Q_SLOTS:
         box->activated(box->findText(QStringLiteral("Ignore")));
         QCOMPARE(edited.count(), 1);
         QCOMPARE(panel.searchedColumns(), ColumnSet::firstN(64));
-        QVERIFY(!summary->text().contains(QStringLiteral("at most 64 columns")));
+        QVERIFY(!summary->text().contains(QStringLiteral("combinations of up to")));
         QCOMPARE(panel.role(4095), ColumnRole::Ignored);
         QCOMPARE(panel.role(63), ColumnRole::QuasiIdentifier);
         // Mixed roles show no common role.
@@ -355,8 +357,8 @@ private Q_SLOTS:
 
     void searchesEveryColumnOfATableWiderThanTheLatticeView()
     {
-        // #17: a table of 100 columns is searched over all of them; the lattice view, which draws at
-        // most 64, says so instead of drawing, and the results list holds the engine's whole answer.
+        // #17: a table of 100 columns is searched over all of them and drawn in the levels searched,
+        // sets beyond the 64th column included; the results list holds the engine's whole answer.
         QTemporaryDir folder;
         const QString path = folder.filePath(QStringLiteral("wide.csv"));
         {
@@ -376,7 +378,6 @@ private Q_SLOTS:
         QCOMPARE(window.columnPanel()->searchedColumns(), all);
         window.parametersPanel()->kSpinBox()->setValue(1);
         window.parametersPanel()->maxSetSizeSpinBox()->setValue(2);
-        QVERIFY(!window.latticeView()->drawsLattice());
 
         QSignalSpy finished(window.searchController(), &SearchController::searchFinished);
         window.runAnalysis();
@@ -386,8 +387,11 @@ private Q_SLOTS:
         QVERIFY(window.resultsPanel()->listedSets() == expected.minimalSets);
         QVERIFY(std::any_of(expected.minimalSets.begin(), expected.minimalSets.end(),
                             [](const auto& set) { return set.columns.last() >= 64; }));
-        QVERIFY(!window.latticeView()->drawsLattice());
-        QCOMPARE(window.latticeView()->stateCounts().total(), 0ULL);
+        QVERIFY(window.latticeView()->drawsEveryLevel());
+        const LatticeCounts counts = window.latticeView()->stateCounts();
+        QCOMPARE(counts.total(), 100ULL + 4950ULL);
+        for (const auto& set : expected.minimalSets)
+            QVERIFY(window.latticeView()->stateOf(set.columns) == SetState::Vulnerable);
         if (qEnvironmentVariableIsSet("QISCOUT_SCREENSHOT_DIR"))
             window.grab().save(qEnvironmentVariable("QISCOUT_SCREENSHOT_DIR") + QStringLiteral("/wide_table.png"));
     }

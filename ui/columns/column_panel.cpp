@@ -261,10 +261,10 @@ void ColumnPanel::updateSummary()
         flagged += unique ? 1 : 0;
     QString text = (searched.size() == 1 ? tr("1 column will be searched.")
                                          : tr("%1 columns will be searched.").arg(searched.size()));
-    if (searched.size() > core::LatticeLayout::maxColumns)
-        text += QLatin1Char(' ') + tr("The lattice view draws searches of at most %1 columns; the results list shows "
-                                      "this one.")
-                                       .arg(core::LatticeLayout::maxColumns);
+    if (const int drawn = core::LatticeLayout(searched, 0).levelCount(); drawn < searched.size())
+        text += QLatin1Char(' ') + tr("The lattice view draws the combinations of up to %1 columns; larger ones are "
+                                      "searched but not drawn.")
+                                       .arg(drawn);
     if (flagged > 0)
         text += QLatin1Char(' ') +
                 (flagged == 1 ? tr("1 column looks like a direct identifier (marked with a warning).")

@@ -53,10 +53,6 @@ LatticeView::~LatticeView() = default;
 
 void LatticeView::reset(core::ColumnSet searchedColumns, const QStringList& columnNames, int maxSetSize)
 {
-    const bool drawable = searchedColumns.size() <= core::LatticeLayout::maxColumns;
-    m_undrawnColumns = drawable ? 0 : searchedColumns.size();
-    if (!drawable)
-        searchedColumns = core::ColumnSet{};
     m_state.reset(searchedColumns, maxSetSize);
     m_columnNames = columnNames;
     m_labelLengths.clear();
@@ -71,16 +67,19 @@ void LatticeView::reset(core::ColumnSet searchedColumns, const QStringList& colu
 
 void LatticeView::applyEvents(std::span<const core::NodeEvent> events)
 {
-    if (events.empty() || !drawsLattice())
+    if (events.empty())
         return;
     m_state.apply(events);
     update();
 }
 
+bool LatticeView::drawsEveryLevel() const
+{
+    return m_state.layout().levelCount() == m_state.layout().searchedLevelCount();
+}
+
 void LatticeView::showResult(const core::SearchResult& result)
 {
-    if (!drawsLattice())
-        return;
     m_state.applyResult(result);
     update();
 }
@@ -159,11 +158,6 @@ std::vector<LatticeCanvas::LegendEntry> LatticeView::legend() const
 
 QString LatticeView::placeholderText() const
 {
-    if (!drawsLattice())
-        return tr("The lattice of %1 columns is too wide to draw here: this view draws searches of at most %2 "
-                  "columns. The search covers all %1; its quasi-identifiers are in the results list.")
-            .arg(m_undrawnColumns)
-            .arg(core::LatticeLayout::maxColumns);
     return tr("Run an analysis to watch the column combinations being checked here.");
 }
 

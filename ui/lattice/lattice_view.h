@@ -32,11 +32,11 @@ public:
     ~LatticeView() override;
 
     /// Starts a new, empty lattice over the searched columns (names indexed by table column),
-    /// levels 1..maxSetSize (clamped to the number of searched columns). Over more than
-    /// core::LatticeLayout::maxColumns columns the view draws nothing and says so instead.
+    /// levels 1..maxSetSize (clamped to the number of searched columns). A lattice too wide to
+    /// place whole is drawn in its lowest levels (see core::LatticeLayout).
     void reset(core::ColumnSet searchedColumns, const QStringList& columnNames, int maxSetSize);
-    /// Whether the view draws the lattice of the columns it was last reset to.
-    [[nodiscard]] bool drawsLattice() const { return m_undrawnColumns == 0; }
+    /// Whether the view draws every level the search covers (not the highest of a wide lattice).
+    [[nodiscard]] bool drawsEveryLevel() const;
     /// Records engine events; cheap (no painting here), schedules one coalesced repaint.
     void applyEvents(std::span<const core::NodeEvent> events);
     /// Settles every set from a finished (or cancelled) search's answer.
@@ -88,8 +88,6 @@ private:
     QStringList m_columnNames;
     /// The label lengths that keep the searched columns apart, longest first.
     std::vector<int> m_labelLengths;
-    /// Searched columns of a lattice too wide to draw; 0 when the lattice is drawn.
-    int m_undrawnColumns = 0;
 };
 
 } // namespace qiscout::ui

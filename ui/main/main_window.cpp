@@ -928,7 +928,7 @@ void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEven
     m_lattice->applyEvents(*events);
     m_rateChart->addSample(counters.elapsedSeconds, counters.setsEvaluated);
     const QLocale locale;
-    if (!m_lattice->drawsLattice()) {
+    if (!m_lattice->drawsEveryLevel()) {
         m_progressLabel->setText(tr("Checked %1 combinations · %2 s")
                                      .arg(locale.toString(static_cast<qulonglong>(counters.setsEvaluated)),
                                           locale.toString(counters.elapsedSeconds, 'f', 1)));

@@ -50,32 +50,35 @@ std::uint64_t mulDivCeil(std::uint64_t a, std::uint64_t b, std::uint64_t c)
     return static_cast<std::uint64_t>((product + c - 1) / c);
 }
 
-/// Counts, per chosen size j, the subsets of `free` (a local column mask) that contain at least
-/// one of `roots` (each a subset of `free`). Branches on the column shared by most roots and
-/// memoises on (free, roots), which keeps typical minimal-set families far from 2^n.
+/// Counts, per chosen size j up to a largest size, the subsets of `free` (a set of local column
+/// positions) that contain at least one of `roots` (each a subset of `free`). Branches on the column
+/// shared by most roots and memoises on (free, roots), which keeps typical minimal-set families far
+/// from 2^n. Counting only up to the levels drawn keeps every count within 64 bits on any width.
 class UpClosureCounter {
 public:
     using Counts = std::vector<std::uint64_t>;
 
-    explicit UpClosureCounter(int columnCount) : m_width(static_cast<std::size_t>(columnCount) + 1) {}
+    UpClosureCounter(int columnCount, int largestSize)
+        : m_columnCount(columnCount)
+        , m_width(static_cast<std::size_t>(largestSize) + 1)
+    {}
 
-    Counts count(std::uint64_t free, std::vector<std::uint64_t> roots)
+    Counts count(const ColumnSet& free, std::vector<ColumnSet> roots)
     {
         Counts result(m_width, 0);
         if (roots.empty())
             return result;
-        const int freeCount = std::popcount(free);
-        if (std::find(roots.begin(), roots.end(), 0) != roots.end()) {
-            for (int j = 0; j <= freeCount; ++j)
-                result[static_cast<std::size_t>(j)] = LatticeLayout::binomial(freeCount, j);
+        if (std::any_of(roots.begin(), roots.end(), [](const ColumnSet& root) { return root.empty(); })) {
+            for (std::size_t j = 0; j < m_width; ++j)
+                result[j] = LatticeLayout::binomial(free.size(), static_cast<int>(j));
             return result;
         }
         keepMinimal(roots);
-        std::uint64_t involved = 0;
-        for (const std::uint64_t root : roots)
-            involved |= root;
+        ColumnSet involved;
+        for (const ColumnSet& root : roots)
+            involved = involved.united(root);
         // Columns in no root are free choices: convolve with C(|outside|, .).
-        const int outside = std::popcount(free & ~involved);
+        const int outside = free.minus(involved).size();
         const Counts inner = countInvolved(involved, std::move(roots));
         for (std::size_t j = 0; j < m_width; ++j) {
             if (inner[j] == 0)
@@ -87,44 +90,52 @@ public:
     }
 
 private:
-    static void keepMinimal(std::vector<std::uint64_t>& roots)
+    static void keepMinimal(std::vector<ColumnSet>& roots)
     {
-        std::sort(roots.begin(), roots.end(), [](std::uint64_t a, std::uint64_t b) {
-            const int sizeA = std::popcount(a);
-            const int sizeB = std::popcount(b);
-            return sizeA != sizeB ? sizeA < sizeB : a < b;
-        });
+        std::sort(roots.begin(), roots.end(), sizeThenLexLess);
         roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-        std::vector<std::uint64_t> minimal;
-        for (const std::uint64_t root : roots) {
+        std::vector<ColumnSet> minimal;
+        for (ColumnSet& root : roots) {
             const bool absorbed = std::any_of(minimal.begin(), minimal.end(),
-                                              [root](std::uint64_t smaller) { return (root & smaller) == smaller; });
+                                              [&root](const ColumnSet& smaller) { return smaller.isSubsetOf(root); });
             if (!absorbed)
-                minimal.push_back(root);
+                minimal.push_back(std::move(root));
         }
         roots = std::move(minimal);
     }
 
-    Counts countInvolved(std::uint64_t free, std::vector<std::uint64_t> roots)
+    /// The memo's key: the words of `free`, then of each root, each run preceded by its length.
+    static std::vector<std::uint64_t> keyOf(const ColumnSet& free, const std::vector<ColumnSet>& roots)
     {
-        auto key = std::make_pair(free, roots);
+        std::vector<std::uint64_t> key;
+        const auto append = [&key](const ColumnSet& set) {
+            key.push_back(set.words().size());
+            key.insert(key.end(), set.words().begin(), set.words().end());
+        };
+        append(free);
+        for (const ColumnSet& root : roots)
+            append(root);
+        return key;
+    }
+
+    Counts countInvolved(const ColumnSet& free, std::vector<ColumnSet> roots)
+    {
+        std::vector<std::uint64_t> key = keyOf(free, roots);
         if (const auto found = m_memo.find(key); found != m_memo.end())
             return found->second;
 
-        std::array<int, pascalRows> frequency{};
-        for (const std::uint64_t root : roots)
-            for (std::uint64_t rest = root; rest != 0; rest &= rest - 1)
-                ++frequency[static_cast<std::size_t>(std::countr_zero(rest))];
+        std::vector<int> frequency(static_cast<std::size_t>(m_columnCount), 0);
+        for (const ColumnSet& root : roots)
+            root.forEach([&frequency](int column) { ++frequency[static_cast<std::size_t>(column)]; });
         const auto busiest = static_cast<int>(std::max_element(frequency.begin(), frequency.end()) - frequency.begin());
-        const std::uint64_t bit = std::uint64_t{1} << busiest;
-        const std::uint64_t rest = free & ~bit;
+        const ColumnSet rest = free.without(busiest);
 
-        std::vector<std::uint64_t> without;
-        std::vector<std::uint64_t> with;
-        for (const std::uint64_t root : roots) {
-            if ((root & bit) == 0)
+        std::vector<ColumnSet> without;
+        std::vector<ColumnSet> with;
+        for (const ColumnSet& root : roots) {
+            if (!root.contains(busiest))
                 without.push_back(root);
-            with.push_back(root & ~bit);
+            with.push_back(root.without(busiest));
         }
         const Counts excluded = count(rest, std::move(without));
         const Counts included = count(rest, std::move(with));
@@ -135,9 +146,25 @@ private:
         return result;
     }
 
+    int m_columnCount;
     std::size_t m_width;
-    std::map<std::pair<std::uint64_t, std::vector<std::uint64_t>>, Counts> m_memo;
+    std::map<std::vector<std::uint64_t>, Counts> m_memo;
 };
+
+/// The largest level L <= wanted such that levels 1..L of n columns hold at most UINT64_MAX sets
+/// together, so that every set has an exact 64-bit rank and index across the levels drawn.
+int placeableLevels(int columnCount, int wanted)
+{
+    __extension__ using Wide = unsigned __int128;
+    Wide total = 0;
+    for (int size = 1; size <= wanted; ++size) {
+        const std::uint64_t level = LatticeLayout::binomial(columnCount, size);
+        total += level;
+        if (level == std::numeric_limits<std::uint64_t>::max() || total > std::numeric_limits<std::uint64_t>::max())
+            return size - 1;
+    }
+    return wanted;
+}
 
 } // namespace
 
@@ -162,7 +189,8 @@ std::uint64_t LatticeLayout::binomial(int n, int k)
 LatticeLayout::LatticeLayout(const ColumnSet& searchedColumns, int maxSetSize)
     : m_searched(searchedColumns)
     , m_columnCount(searchedColumns.size())
-    , m_levelCount(maxSetSize < 1 ? searchedColumns.size() : std::min(maxSetSize, searchedColumns.size()))
+    , m_searchedLevelCount(maxSetSize < 1 ? searchedColumns.size() : std::min(maxSetSize, searchedColumns.size()))
+    , m_levelCount(placeableLevels(m_columnCount, m_searchedLevelCount))
     , m_positions(searchedColumns.columns())
 {}
 
@@ -250,20 +278,16 @@ RankRange LatticeLayout::bucketRanks(std::uint64_t bucket, std::uint64_t levelSi
 
 std::vector<std::uint64_t> LatticeLayout::countContainingAny(std::span<const ColumnSet> sets) const
 {
-    std::vector<std::uint64_t> roots;
+    std::vector<ColumnSet> roots;
     for (const ColumnSet& set : sets) {
         if (!set.isSubsetOf(m_searched))
             continue;
-        std::uint64_t local = 0;
-        for (const int column : set.columns())
-            local |= std::uint64_t{1} << localIndex(column);
-        roots.push_back(local);
+        std::vector<int> local;
+        set.forEach([this, &local](int column) { local.push_back(localIndex(column)); });
+        roots.push_back(ColumnSet::fromColumns(local));
     }
-    const std::uint64_t all = m_columnCount >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << m_columnCount) - 1;
-    UpClosureCounter counter(m_columnCount);
-    std::vector<std::uint64_t> counts = counter.count(all, std::move(roots));
-    counts.resize(static_cast<std::size_t>(m_levelCount) + 1);
-    return counts;
+    UpClosureCounter counter(m_columnCount, m_levelCount);
+    return counter.count(ColumnSet::firstN(m_columnCount), std::move(roots));
 }
 
 } // namespace qiscout::core

@@ -213,3 +213,121 @@ TEST_CASE("LatticeLayout counts up-closures of many roots on a wide lattice", "[
     CHECK(counts[22] == 1);
     CHECK(counts[1] == 0);
 }
+
+TEST_CASE("LatticeLayout places a wide lattice in the lowest levels whose sets fit 64 bits", "[lattice_layout][wide]")
+{
+    // Levels 1..L of n columns, L the last at which the sets counted so far still fit 64 bits
+    // (computed independently: sums of exact binomials, by Python's math.comb).
+    const auto [columns, placeable] = GENERATE(table<int, int>({{64, 64}, {65, 32}, {70, 25}, {100, 17}, {4096, 6}}));
+    const LatticeLayout unlimited(ColumnSet::firstN(columns), 0);
+    CHECK(unlimited.searchedLevelCount() == columns);
+    CHECK(unlimited.levelCount() == placeable);
+    __extension__ using Wide = unsigned __int128;
+    Wide total = 0;
+    for (int size = 1; size <= placeable; ++size)
+        total += unlimited.levelSize(size);
+    const bool fits = total <= Wide{UINT64_MAX};
+    CHECK(fits);
+    CHECK(static_cast<std::uint64_t>(total) == unlimited.totalSize());
+    CHECK(unlimited.levelSize(placeable + 1) == 0);
+    const bool nextWouldNotFit = total + LatticeLayout::binomial(columns, placeable + 1) > Wide{UINT64_MAX};
+    CHECK(nextWouldNotFit == (placeable < columns));
+
+    // A set size limit below the placeable levels is kept as it is.
+    const LatticeLayout limited(ColumnSet::firstN(columns), 3);
+    CHECK(limited.levelCount() == 3);
+    CHECK(limited.searchedLevelCount() == 3);
+}
+
+TEST_CASE("LatticeLayout ranks sets beyond the 64th column in sizeThenLexLess order", "[lattice_layout][wide]")
+{
+    // 72 searched columns spread over 0..400: every set of 1..3 of them, enumerated by nested loops
+    // in sizeThenLexLess order, has the next rank and round-trips.
+    std::vector<int> positions;
+    for (int column = 0; positions.size() < 72; column += 1 + (column % 11))
+        positions.push_back(column);
+    const ColumnSet searched = ColumnSet::fromColumns(positions);
+    const LatticeLayout layout(searched, 3);
+    REQUIRE(layout.levelCount() == 3);
+    const auto n = positions.size();
+    std::uint64_t expected = 0;
+    const auto check = [&layout, &expected](const ColumnSet& set) {
+        REQUIRE(layout.contains(set));
+        REQUIRE(layout.rank(set) == expected);
+        REQUIRE(layout.unrank(set.size(), expected) == set);
+        ++expected;
+    };
+    for (std::size_t a = 0; a < n; ++a)
+        check(ColumnSet::of({positions[a]}));
+    REQUIRE(expected == layout.levelSize(1));
+    expected = 0;
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b)
+            check(ColumnSet::of({positions[a], positions[b]}));
+    REQUIRE(expected == layout.levelSize(2));
+    expected = 0;
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b)
+            for (std::size_t c = b + 1; c < n; ++c)
+                check(ColumnSet::of({positions[a], positions[b], positions[c]}));
+    REQUIRE(expected == layout.levelSize(3));
+    CHECK_FALSE(layout.contains(ColumnSet::of({positions[0], positions[1], positions[2], positions[3]})));
+
+    // 4,096 columns: the first and last sets of each level, and random ones, round-trip.
+    const LatticeLayout huge(ColumnSet::firstN(4096), 0);
+    REQUIRE(huge.levelCount() == 6);
+    std::uint64_t state = 99;
+    for (int size = 1; size <= 6; ++size) {
+        CHECK(huge.unrank(size, 0) == ColumnSet::firstN(size));
+        CHECK(huge.rank(ColumnSet::firstN(4096).minus(ColumnSet::firstN(4096 - size))) == huge.levelSize(size) - 1);
+        for (int trial = 0; trial < 200; ++trial) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            const std::uint64_t rank = (state >> 11) % huge.levelSize(size);
+            const ColumnSet set = huge.unrank(size, rank);
+            REQUIRE(set.size() == size);
+            REQUIRE(huge.rank(set) == rank);
+        }
+    }
+}
+
+TEST_CASE("LatticeLayout counts up-closures beyond the 64th column exactly", "[lattice_layout][wide]")
+{
+    // 90 columns, levels 1..3, random roots of 1..3 columns mostly past column 64: each level's count
+    // against enumerating every set of it.
+    const int columns = 90;
+    const LatticeLayout layout(ColumnSet::firstN(columns), 3);
+    std::vector<ColumnSet> level3;
+    for (int a = 0; a < columns; ++a)
+        for (int b = a + 1; b < columns; ++b)
+            for (int c = b + 1; c < columns; ++c)
+                level3.push_back(ColumnSet::of({a, b, c}));
+    std::uint64_t state = GENERATE(std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3}, std::uint64_t{4});
+    const auto next = [&state](int bound) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
+    };
+    std::vector<ColumnSet> roots;
+    const int rootCount = 1 + next(12);
+    for (int root = 0; root < rootCount; ++root) {
+        ColumnSet set;
+        const int size = 1 + next(3);
+        while (set.size() < size)
+            set = set.with(next(4) == 0 ? next(columns) : 60 + next(columns - 60));
+        roots.push_back(set);
+    }
+    const auto counts = layout.countContainingAny(roots);
+    REQUIRE(counts.size() == 4);
+    const auto containsRoot = [&roots](const ColumnSet& set) {
+        return std::any_of(roots.begin(), roots.end(), [&set](const ColumnSet& root) { return root.isSubsetOf(set); });
+    };
+    std::uint64_t singles = 0;
+    std::uint64_t pairs = 0;
+    for (int a = 0; a < columns; ++a) {
+        singles += containsRoot(ColumnSet::of({a})) ? 1U : 0U;
+        for (int b = a + 1; b < columns; ++b)
+            pairs += containsRoot(ColumnSet::of({a, b})) ? 1U : 0U;
+    }
+    CHECK(counts[1] == singles);
+    CHECK(counts[2] == pairs);
+    CHECK(counts[3] == static_cast<std::uint64_t>(std::count_if(level3.begin(), level3.end(), containsRoot)));
+}

@@ -22,16 +22,14 @@ struct RankRange {
 /// (1..maxSetSize), index within the level = the set's rank among the sets of that size in
 /// sizeThenLexLess order (the order engines generate them), computed with the combinatorial
 /// number system without enumerating. Only the searched columns count: with searched columns
-/// {2, 5, 7} the set {5, 7} is the third set of level 2. Value type.
+/// {2, 5, 7} the set {5, 7} is the third set of level 2. Any number of columns: a wide lattice is
+/// placed in its lowest levels (bands), as many as have every set a 64-bit index. Value type.
 class LatticeLayout {
 public:
-    /// The most searched columns a layout places: it keeps sets of them as 64-bit local masks and
-    /// ranks them in 64 bits, where every C(n, k) with n <= 64 fits.
-    static constexpr int maxColumns = 64;
-
     LatticeLayout() = default;
-    /// maxSetSize is clamped to searchedColumns.size(); below 1 it means no limit. At most
-    /// maxColumns searched columns.
+    /// maxSetSize is clamped to searchedColumns.size(); below 1 it means no limit. Levels are drawn
+    /// up to it, or up to the last level whose sets, counted with every level below, still fit 64
+    /// bits: all of them up to 64 columns, levels 1 to 6 of 4,096 columns.
     LatticeLayout(const ColumnSet& searchedColumns, int maxSetSize);
 
     /// Binomial coefficient C(n, k), saturating at UINT64_MAX; 0 when k < 0 or k > n. Exact for
@@ -43,9 +41,12 @@ public:
     [[nodiscard]] int columnCount() const { return m_columnCount; }
     /// Number of levels drawn = the largest set size drawn.
     [[nodiscard]] int levelCount() const { return m_levelCount; }
+    /// The largest set size searched; above levelCount() when the lattice is too wide to place
+    /// its higher levels.
+    [[nodiscard]] int searchedLevelCount() const { return m_searchedLevelCount; }
     /// C(n, size): sets on the level; 0 outside 1..levelCount().
     [[nodiscard]] std::uint64_t levelSize(int size) const;
-    /// Sets on all levels together (saturating at UINT64_MAX, which 64 columns can reach).
+    /// Sets on all levels drawn together (exact: at most UINT64_MAX, which 64 columns reach).
     [[nodiscard]] std::uint64_t totalSize() const;
     /// True when the set is a non-empty subset of the searched columns of at most levelCount() columns.
     [[nodiscard]] bool contains(const ColumnSet& set) const;
@@ -82,6 +83,7 @@ public:
 private:
     ColumnSet m_searched;
     int m_columnCount = 0;
+    int m_searchedLevelCount = 0;
     int m_levelCount = 0;
     /// Table column of each searched position, ascending.
     std::vector<int> m_positions;
