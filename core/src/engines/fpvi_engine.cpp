@@ -584,13 +584,19 @@ std::shared_ptr<const PositionListIndex> FpviSearch<Set>::buildPrefix(const Set&
         const ColumnIndex& index = m_indexes[static_cast<std::size_t>(column)];
         auto next = current ? current->refined(index, scratch, m_stop, std::move(storage))
                             : PositionListIndex::ofColumn(index, m_stop, std::move(storage));
-        if (!next)
+        // The index read last is let go under the mutex: takeSpare judges an index free by its use
+        // count, which it reads without ordering, so only the mutex puts this thread's reads of
+        // it before another thread reuses its buffers (ThreadSanitizer saw the race).
+        if (!next) {
+            const std::lock_guard lock(m_mutex);
+            current.reset();
             return nullptr;
+        }
         rowsVisited += m_table.rowCount;
         built = built.with(column);
         auto shared = std::make_shared<PositionListIndex>(std::move(*next));
-        current = shared;
         const std::lock_guard lock(m_mutex);
+        current = shared;
         m_cache.insert(built, std::move(shared));
         if (built != prefix)
             storage = spareStorage();
