@@ -43,6 +43,7 @@ struct AnonymizeOptions {
     double suppression = 0.0;
     core::UtilityMetric metric = core::UtilityMetric::Loss;
     std::optional<int> threads;
+    bool frontier = false;
     std::string out;
     std::string json;
     ProtectionFlags protection;
@@ -114,6 +115,7 @@ int runAnonymize(const AnonymizeOptions& options)
     try {
         parameters =
             options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
+        parameters.fullFrontier = options.frontier;
         core::NullAnonymizationObserver quiet;
         result = core::runAnonymization(table, parameters, interrupt.token(), quiet);
     } catch (const core::HierarchyError& error) {
@@ -140,8 +142,12 @@ int runAnonymize(const AnonymizeOptions& options)
     text << ", suppression limit " << options.suppression << " (" << result.suppressionLimitRows << " rows), metric "
          << metricName << "\n";
     text << "Lattice: " << result.lattice.size() << " transformations, " << result.stats.checked << " checked, "
-         << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged, " << result.frontier.size()
-         << " minimal acceptable\n";
+         << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged";
+    if (result.frontier)
+        text << ", " << result.frontier->size() << " minimal acceptable";
+    else
+        text << ", the rest cannot beat the optimum";
+    text << "\n";
 
     // Every file is made ready first and put in place at the end, so a stop or a failure on the
     // way leaves all of them as they were (#19).
@@ -230,9 +236,10 @@ int runAnonymize(const AnonymizeOptions& options)
         json["privacy_models"] = std::move(models);
         json["optimum"] = result.optimum ? assessmentJson(table, parameters, *result.optimum) : Json(nullptr);
         json["globally_optimal"] = result.complete;
-        Json frontier = Json::array();
-        for (const core::TransformationAssessment& entry : result.frontier)
-            frontier.push_back(assessmentJson(table, parameters, entry));
+        Json frontier = result.frontier ? Json::array() : Json(nullptr);
+        if (result.frontier)
+            for (const core::TransformationAssessment& entry : *result.frontier)
+                frontier.push_back(assessmentJson(table, parameters, entry));
         json["frontier"] = std::move(frontier);
         json["lattice"] = {{"size", result.lattice.size()},
                            {"checked", result.stats.checked},
@@ -306,11 +313,16 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
                      "non-uniform-entropy or aecs")
         ->transform(oneOf(core::utilityMetricNames));
     command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
+    command->add_flag("--frontier", options->frontier,
+                      "Also find every minimal acceptable transformation: the JSON's \"frontier\" and the report's "
+                      "count of minimal transformations (null without it). It costs checks: without it the search "
+                      "skips every transformation that cannot beat the best found");
     command->add_option("--out", options->out,
                         "Write the protected table to this file, atomically: CSV (.csv, .tsv, .txt, or any other "
                         "name), SPSS (.sav, .zsav) or Stata (.dta)");
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
     options->dlInference.addTo(*command);
+    command->get_option("--frontier")->excludes("--dl-inference");
     addReportOptions(*command, options->report);
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runAnonymize(*options); }; });

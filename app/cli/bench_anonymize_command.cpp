@@ -37,6 +37,7 @@ struct BenchAnonymizeOptions {
     std::vector<int> threads;
     int repeat = 5;
     std::uint32_t repeatRows = 1;
+    bool frontier = false;
     ProtectionFlags protection;
     LoadFlags load;
 };
@@ -99,6 +100,7 @@ int runBenchAnonymize(const BenchAnonymizeOptions& options)
                     core::AnonymizationParameters parameters;
                     try {
                         parameters = options.protection.parameters(table, k, suppression, metric, threads);
+                        parameters.fullFrontier = options.frontier;
                     } catch (const core::HierarchyError& error) {
                         std::cerr << "qiscout-cli: " << error.what() << '\n';
                         return exitInputError;
@@ -172,6 +174,8 @@ void addBenchAnonymizeCommand(CLI::App& app, Command& selected)
         ->add_option("--repeat-rows", options->repeatRows,
                      "Repeat the table's rows this many times in memory and scale k by it (default: 1)")
         ->check(atLeastOne());
+    command->add_flag("--frontier", options->frontier,
+                      "Also find every minimal acceptable transformation, as anonymize --frontier does");
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runBenchAnonymize(*options); }; });
 }

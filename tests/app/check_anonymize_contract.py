@@ -6,8 +6,9 @@ On the first rows of adult.csv with hand-written hierarchies: the JSON holds the
 spells out; the optimum equals a brute force over every transformation (k-anonymity with
 suppression, for each metric); the written CSV holds exactly the hierarchy's values at the
 reported levels, '*' in every quasi-identifier of the suppressed rows, classes of at least k kept
-rows, and no more suppressed rows than the limit. A bad hierarchy file is exit 3, an unknown
-column exit 2.
+rows, and no more suppressed rows than the limit. The frontier is null unless --frontier asks for
+it, and then it is exactly the brute force's minimal acceptable transformations. A bad hierarchy
+file is exit 3, an unknown column exit 2.
 
 usage: check_anonymize_contract.py CLI ADULT_CSV HIERARCHY_DIR WORK_DIR
 """
@@ -76,6 +77,18 @@ def brute_force(k, limit, metric):
     return best
 
 
+def minimal_acceptable(k, limit):
+    """The acceptable transformations (k-anonymity with suppression) no other acceptable one specialises."""
+    allowed = math.floor(limit * n + 1e-9)
+    acceptable = []
+    for levels in itertools.product(*(range(h + 1) for h in heights)):
+        sizes = Counter(tuple(hierarchies[q][row[c]][l] for q, c, l in zip(QIS, columns, levels)) for row in rows)
+        if sum(size for size in sizes.values() if size < k) <= allowed:
+            acceptable.append(levels)
+    return {levels for levels in acceptable
+            if not any(other != levels and all(a <= b for a, b in zip(other, levels)) for other in acceptable)}
+
+
 def minimal_quasi_identifiers(kept, k):
     """The minimal column sets (indexes into QIS) on which some kept row shares its values with at most
     k - 1 others: what the re-check's quasi-identifier search must find."""
@@ -126,6 +139,8 @@ for k, limit, metric in [(2, 0.0, "loss"), (5, 0.02, "loss"), (5, 0.02, "precisi
         failures.append(f"k={k}: header fields {document['rows']} {document['k']} {document['metric']}")
     if document["lattice"]["size"] != math.prod(h + 1 for h in heights):
         failures.append(f"k={k}: lattice size {document['lattice']['size']}")
+    if "frontier" not in document or document["frontier"] is not None:
+        failures.append(f"k={k}: a frontier without --frontier: {document.get('frontier', 'no key')}")
 
     value, _, levels = brute_force(k, limit, metric)
     got = [optimum["levels"][name] for name in QIS]
@@ -168,6 +183,19 @@ for k, limit, metric in [(2, 0.0, "loss"), (5, 0.02, "loss"), (5, 0.02, "precisi
     if verification is None or verification["quasi_identifiers"] != 0 or verification["kept_rows"] != len(kept) \
             or minimal_quasi_identifiers(kept, k - 1):
         failures.append(f"k={k}: re-check {verification}")
+
+# --frontier: every minimal acceptable transformation, and the same optimum.
+document_path = os.path.join(work, "result_frontier.json")
+done = run(*qi_flags, "--k", "5", "--suppression", "0.02", "--frontier", "--threads", "2", "--json", document_path)
+if done.returncode != 0:
+    sys.exit(f"anonymize --frontier failed ({done.returncode}): {done.stderr}")
+with open(document_path) as source:
+    document = json.load(source)
+got = {tuple(entry["levels"][name] for name in QIS) for entry in document["frontier"] or []}
+if got != minimal_acceptable(5, 0.02):
+    failures.append(f"--frontier: {sorted(got)}, brute force {sorted(minimal_acceptable(5, 0.02))}")
+if tuple(document["optimum"]["levels"][name] for name in QIS) != brute_force(5, 0.02, "loss")[2]:
+    failures.append(f"--frontier: optimum {document['optimum']['levels']}")
 
 # t-closeness at t = 1 holds everywhere, so at k = 1 the optimum generalises nothing and the re-check
 # (at k = 1) must find the quasi-identifiers the original rows have.

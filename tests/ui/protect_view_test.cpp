@@ -205,13 +205,13 @@ void ProtectViewTest::picksAnotherTransformation()
     QVERIFY(waitForSignals(ended));
     QVERIFY(waitForSignals(shown));
     const auto result = view.controller()->result();
-    QVERIFY(result->frontier.size() >= 2);
+    QVERIFY(result->frontier && result->frontier->size() >= 2);
 
     // From the list of choices: a minimal acceptable transformation other than the optimum.
     auto* choices = view.choicesView();
     QCOMPARE(choices->transformations().size(),
-             result->frontier.size() +
-                 (std::any_of(result->frontier.begin(), result->frontier.end(),
+             result->frontier->size() +
+                 (std::any_of(result->frontier->begin(), result->frontier->end(),
                               [&](const auto& c) { return c.transformation == result->optimum->transformation; })
                       ? 0U
                       : 1U));

@@ -123,6 +123,7 @@ void TransformationLatticeViewTest::stateCountsFollowTheSearch()
     parameters.models.push_back(std::make_shared<qiscout::core::KAnonymity>(5));
     parameters.suppressionLimit = 0.01;
     parameters.threads = 2;
+    parameters.fullFrontier = true;
     RecordingObserver observer;
     const auto result = qiscout::core::runAnonymization(table, parameters, std::stop_token{}, observer);
     QVERIFY(result.optimum.has_value());
@@ -148,11 +149,11 @@ void TransformationLatticeViewTest::stateCountsFollowTheSearch()
     QCOMPARE(settled.of(TransformationState::Best), std::uint64_t{1});
     QCOMPARE(view.stateOf(result.optimum->transformation), TransformationState::Best);
     const auto others = static_cast<std::uint64_t>(
-        std::count_if(result.frontier.begin(), result.frontier.end(), [&result](const auto& choice) {
+        std::count_if(result.frontier->begin(), result.frontier->end(), [&result](const auto& choice) {
             return choice.transformation != result.optimum->transformation;
         }));
     QCOMPARE(settled.of(TransformationState::Choice), others);
-    for (const auto& choice : result.frontier)
+    for (const auto& choice : *result.frontier)
         if (choice.transformation != result.optimum->transformation)
             QCOMPARE(view.stateOf(choice.transformation), TransformationState::Choice);
     // Without a non-monotone model every node ends up known.

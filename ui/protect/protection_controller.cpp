@@ -137,6 +137,8 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
     QStringList names;
     try {
         core::AnonymizationParameters parameters = core::toAnonymizationParameters(*m_table, settings);
+        // The choices list and the lattice view offer every minimal acceptable transformation.
+        parameters.fullFrontier = true;
         if (parameters.quasiIdentifiers.empty())
             throw core::AnonymizationParameterError("Choose at least one column to generalise.");
         for (const auto& spec : parameters.quasiIdentifiers) {

@@ -50,7 +50,8 @@ void TransformationChoicesView::showChoices(const core::AnonymizationResult& res
                                             const QStringList& quasiIdentifierNames)
 {
     m_updating = true;
-    std::vector<core::TransformationAssessment> choices = result.frontier;
+    std::vector<core::TransformationAssessment> choices =
+        result.frontier.value_or(std::vector<core::TransformationAssessment>{});
     std::stable_sort(choices.begin(), choices.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
     if (result.optimum) {
         std::erase_if(

@@ -105,7 +105,8 @@ void TransformationLatticeState::applyResult(const core::AnonymizationResult& re
     if (result.lattice.size() != m_states.size())
         return;
     m_choices.clear();
-    for (const core::TransformationAssessment& assessment : result.frontier) {
+    for (const core::TransformationAssessment& assessment :
+         result.frontier.value_or(std::vector<core::TransformationAssessment>{})) {
         const std::uint64_t node = result.lattice.nodeOf(assessment.transformation);
         m_choices.push_back(node);
         m_values[node] = {assessment.value, assessment.suppressedRows};

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search in three phases (docs/anonymization.md): a binary search along chains for the border
 // of the monotone predicate, a level sweep for the minimal acceptable transformations the
-// predicate cannot settle, and a bounded sweep for the optimum among all acceptable ones. It is
+// predicate cannot settle, and a bounded sweep for the optimum among all acceptable ones. Unless
+// the whole frontier is asked for, the first two skip every transformation whose metric bound
+// cannot beat the best found (the third needs nothing more for the optimum). It is
 // one class because the phases share the node states, the snapshot history and the events; the
 // checking itself lives in NodeChecker.
 #include "anonymization/lattice_search.h"
@@ -71,6 +73,8 @@ public:
         // the stop token like the search does, so that a stop is answered at once.
         bucketByTotalLevel();
         computeStaticBounds();
+        if (!m_setup.fullFrontier)
+            computeUpwardBounds();
 
         tbb::task_arena arena(m_setup.threads);
         arena.execute([this] {
@@ -97,8 +101,11 @@ public:
         result.complete = !m_stop.stop_requested();
         if (m_best && m_outcomes.contains(*m_best))
             result.optimum = assessmentOf(m_outcomes.at(*m_best), m_lattice);
-        for (const std::uint64_t node : minimalAcceptable())
-            result.frontier.push_back(assessmentOf(m_outcomes.at(node), m_lattice));
+        if (m_setup.fullFrontier) {
+            result.frontier.emplace();
+            for (const std::uint64_t node : minimalAcceptable())
+                result.frontier->push_back(assessmentOf(m_outcomes.at(node), m_lattice));
+        }
         result.stats.checked = m_checked;
         for (const std::uint8_t state : m_state) {
             if (state & checkedFlag)
@@ -146,6 +153,18 @@ private:
         m_static.resize(m_lattice.size());
         for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node)
             m_static[node] = m_calculator.staticBound(m_lattice.transformationOf(node).levels);
+    }
+
+    /// m_bound from the static bounds: each node's is also a bound of its generalisations, so the
+    /// largest over a node's specialisations holds there too. Node numbers increase along every
+    /// edge, so one ascending pass sees the specialisations first.
+    void computeUpwardBounds()
+    {
+        m_bound = m_static;
+        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node)
+            for (int q = 0; q < m_lattice.dimensions(); ++q)
+                if (m_lattice.level(node, q) > 0)
+                    m_bound[node] = std::max(m_bound[node], m_bound[node - m_lattice.stride(q)]);
     }
 
     /// The groups of the original table (node 0), from the rows: the root every check rolls up
@@ -237,6 +256,8 @@ private:
         m_groupsBuilt += outcome.groups;
         m_state[node] |= checkedFlag;
         m_checkedBound[node] = outcome.valueWithoutSuppression;
+        if (!m_setup.fullFrontier)
+            raiseBound(node, outcome.valueWithoutSuppression);
         if (outcome.acceptable) {
             m_state[node] |= knownAcceptable | predicateTrue;
             m_value[node] = outcome.value;
@@ -343,6 +364,45 @@ private:
         }
     }
 
+    /// Raises the metric bound of `node` and of its generalisations to `value` (a value without
+    /// suppression never decreases upwards).
+    void raiseBound(std::uint64_t node, double value)
+    {
+        if (m_bound[node] >= value)
+            return;
+        m_bound[node] = value;
+        m_stack.assign(1, node);
+        while (!m_stack.empty()) {
+            const std::uint64_t current = m_stack.back();
+            m_stack.pop_back();
+            for (int q = 0; q < m_lattice.dimensions(); ++q) {
+                if (m_lattice.level(current, q) == m_lattice.heights()[static_cast<std::size_t>(q)])
+                    continue;
+                const std::uint64_t next = current + m_lattice.stride(q);
+                if (m_bound[next] < value) {
+                    m_bound[next] = value;
+                    m_stack.push_back(next);
+                }
+            }
+        }
+    }
+
+    /// Whether the search may leave `node` unchecked and unsettled: only the optimum is asked for
+    /// and no transformation from `node` up can beat the best found (ARX prunes the same way).
+    [[nodiscard]] bool cannotImprove(std::uint64_t node) const
+    {
+        return !m_setup.fullFrontier && m_best && !clearlyLess(m_bound[node], m_bestValue);
+    }
+
+    /// Whether the border search skips the nodes that cannot improve. Not without suppression: the
+    /// border's checks are then few and high (cheap), a check tags a whole region, and skipping
+    /// them led the chains to lower, costlier nodes (adult, k 2/10, loss and discernibility:
+    /// 2-28 % more checks and 1.6-2.8x the CPU time). With 2 % suppression it checks 2.4-5.8x fewer.
+    [[nodiscard]] bool borderSkips(std::uint64_t node) const
+    {
+        return m_setup.suppressionLimit > 0 && cannotImprove(node);
+    }
+
     /// Ties: fewer total levels, then the lower node.
     void offerBest(std::uint64_t node, double value)
     {
@@ -364,13 +424,14 @@ private:
 
     /// Phase 1: settles the monotone predicate of every node with binary searches along chains:
     /// from the lowest unsettled node, a chain of unsettled generalisations up to the first
-    /// settled one; a check's verdict settles everything above (true) or below (false) it.
+    /// settled one; a check's verdict settles everything above (true) or below (false) it. A node
+    /// that cannot improve on the best is treated like a true one: nothing above it matters.
     void findPredicateBorder()
     {
         std::vector<std::uint64_t> path;
         for (const std::vector<std::uint64_t>& level : m_byTotalLevel) {
             for (const std::uint64_t start : level) {
-                if (settled(start))
+                if (settled(start) || borderSkips(start))
                     continue;
                 if (m_stop.stop_requested())
                     return;
@@ -386,12 +447,12 @@ private:
                 std::size_t high = path.size();
                 while (low < high) {
                     const std::size_t middle = (low + high) / 2;
-                    if (!settled(path[middle])) {
+                    if (!settled(path[middle]) && !borderSkips(path[middle])) {
                         if (m_stop.stop_requested())
                             return;
                         checkNodes({path[middle]});
                     }
-                    if (m_state[path[middle]] & predicateTrue)
+                    if ((m_state[path[middle]] & predicateTrue) || borderSkips(path[middle]))
                         high = middle;
                     else
                         low = middle + 1;
@@ -419,7 +480,7 @@ private:
             if (level == height)
                 continue;
             const std::uint64_t next = node + m_lattice.stride(q);
-            if (settled(next))
+            if (settled(next) || borderSkips(next))
                 continue;
             const double progress = static_cast<double>(level + 1) / height;
             if (progress > chosenProgress) {
@@ -431,8 +492,9 @@ private:
     }
 
     /// Phase 2, for models that are not monotone in this setting: every node whose predicate holds
-    /// and that has no acceptable specialisation is checked, level by level (a node of a level
-    /// depends only on lower levels, so a level is checked in parallel).
+    /// and that has no acceptable specialisation is checked (unless it cannot improve on the best),
+    /// level by level (a node of a level depends only on lower levels, so a level is checked in
+    /// parallel).
     void findMinimalAcceptable()
     {
         std::vector<std::uint8_t> dominated(m_lattice.size(), 0);
@@ -442,7 +504,7 @@ private:
             for (const std::uint64_t node : level) {
                 dominated[node] = hasAcceptableBelow(node, dominated) ? 1 : 0;
                 if (!dominated[node] && (m_state[node] & predicateTrue) &&
-                    !(m_state[node] & (knownAcceptable | knownUnacceptable)))
+                    !(m_state[node] & (knownAcceptable | knownUnacceptable)) && !cannotImprove(node))
                     toCheck.push_back(node);
             }
             if (m_stop.stop_requested())
@@ -531,6 +593,9 @@ private:
     /// Value without suppression of checked nodes (-infinity otherwise).
     std::vector<double> m_checkedBound;
     std::vector<double> m_static;
+    /// Without fullFrontier: a lower bound of the metric at each node and its generalisations (the
+    /// static bound, raised by the values without suppression of checked specialisations).
+    std::vector<double> m_bound;
     std::vector<std::vector<std::uint64_t>> m_byTotalLevel;
     std::vector<std::uint64_t> m_stack;
     std::unordered_map<std::uint64_t, NodeOutcome> m_outcomes;

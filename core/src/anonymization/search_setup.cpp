@@ -47,6 +47,7 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
         throw AnonymizationParameterError("The suppression limit is a fraction of the rows between 0 and 1.");
     setup.threads = resolveThreads(parameters.threads);
     setup.metric = parameters.metric;
+    setup.fullFrontier = parameters.fullFrontier;
     setup.suppressionLimit = suppressionLimitRows(parameters.suppressionLimit, setup.rows);
 
     std::set<int> seen;

@@ -43,6 +43,8 @@ struct SearchSetup {
     std::uint64_t suppressionLimit = 0;
     UtilityMetric metric = UtilityMetric::Loss;
     int threads = 1;
+    /// AnonymizationParameters::fullFrontier.
+    bool fullFrontier = false;
     TaggingRules rules;
 
     /// Key fields: one per quasi-identifier, then one per sensitive slot.

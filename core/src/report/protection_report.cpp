@@ -64,10 +64,13 @@ std::vector<std::string> ProtectionReport::summary() const
                                               "was stopped") +
                             " for the " + metric + " metric among " + groupDigits(lattice->latticeSize) + " (" +
                             groupDigits(lattice->transformationsChecked) + " checked, " +
-                            groupDigits(lattice->transformationsTagged) + " settled without a check); " +
-                            countedNoun(lattice->minimalTransformations, "minimal transformation meets",
-                                        "minimal transformations meet") +
-                            " the models.");
+                            groupDigits(lattice->transformationsTagged) + " settled without a check)" +
+                            (lattice->minimalTransformations
+                                 ? "; " +
+                                       countedNoun(*lattice->minimalTransformations, "minimal transformation meets",
+                                                   "minimal transformations meet") +
+                                       " the models."
+                                 : "; the others cannot beat it."));
     else
         sentences.push_back("The " + dl->heuristic + " grouping made " + countedNoun(classes, "QI-group", "QI-groups") +
                             ", with a generalised loss (the FFD paper's Definition 1) of " +
@@ -100,7 +103,8 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
     lattice.latticeSize = result.lattice.size();
     lattice.transformationsChecked = result.stats.checked;
     lattice.transformationsTagged = result.stats.taggedAcceptable + result.stats.taggedUnacceptable;
-    lattice.minimalTransformations = result.frontier.size();
+    if (result.frontier)
+        lattice.minimalTransformations = result.frontier->size();
     report.method = lattice;
     report.suppressedRows = applied.suppressedRows.size();
     report.rows = original.rowCount;

@@ -44,11 +44,13 @@ nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
             {"metric_value", protection.metricValue},
             {"classes", protection.classes},
             {"globally_optimal", lattice ? Json(lattice->globallyOptimal) : Json(nullptr)},
-            {"lattice", lattice ? Json{{"size", lattice->latticeSize},
-                                       {"checked", lattice->transformationsChecked},
-                                       {"tagged", lattice->transformationsTagged},
-                                       {"minimal_transformations", lattice->minimalTransformations}}
-                                : Json(nullptr)},
+            {"lattice",
+             lattice ? Json{{"size", lattice->latticeSize},
+                            {"checked", lattice->transformationsChecked},
+                            {"tagged", lattice->transformationsTagged},
+                            {"minimal_transformations",
+                             lattice->minimalTransformations ? Json(*lattice->minimalTransformations) : Json(nullptr)}}
+                     : Json(nullptr)},
             {"dl_inference", dl ? Json{{"heuristic", dl->heuristic},
                                        {"removed_by_grouping", dl->removedByGrouping},
                                        {"removed_by_group_size", dl->removedByGroupSize}}
@@ -96,11 +98,13 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
     facts.emplace_back("Information loss", protection.metric + " = " + metricText(protection.metricValue));
     facts.emplace_back(lattice ? "Equivalence classes" : "QI-groups", groupDigits(protection.classes));
     if (lattice)
-        facts.emplace_back("Transformations", groupDigits(lattice->latticeSize) + " in the lattice, " +
-                                                  groupDigits(lattice->transformationsChecked) + " checked, " +
-                                                  groupDigits(lattice->transformationsTagged) +
-                                                  " settled without a check, " +
-                                                  groupDigits(lattice->minimalTransformations) + " minimal acceptable");
+        facts.emplace_back("Transformations",
+                           groupDigits(lattice->latticeSize) + " in the lattice, " +
+                               groupDigits(lattice->transformationsChecked) + " checked, " +
+                               groupDigits(lattice->transformationsTagged) + " settled without a check" +
+                               (lattice->minimalTransformations
+                                    ? ", " + groupDigits(*lattice->minimalTransformations) + " minimal acceptable"
+                                    : std::string()));
     else
         facts.emplace_back("Grouping", dl->heuristic + " phase 1, (d, l)-inference's own generalisation");
     facts.emplace_back("Protected file", protection.outputPath.empty() ? "not written" : protection.outputPath);

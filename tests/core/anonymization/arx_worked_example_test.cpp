@@ -52,13 +52,15 @@ TEST_CASE("The ARX note's example: (1,1,2) is a minimal 2-anonymous transformati
 {
     const EncodedTable table = arxExample();
     AnonymizationParameters parameters = arxParameters();
+    parameters.fullFrontier = true;
     NullAnonymizationObserver observer;
     const AnonymizationResult result = runAnonymization(table, parameters, {}, observer);
     REQUIRE(result.lattice.heights() == std::vector<int>{2, 1, 5});
     REQUIRE(result.lattice.size() == 36);
 
+    REQUIRE(result.frontier);
     bool found = false;
-    for (const TransformationAssessment& entry : result.frontier)
+    for (const TransformationAssessment& entry : *result.frontier)
         found = found || entry.transformation == Transformation{{1, 1, 2}};
     REQUIRE(found);
 

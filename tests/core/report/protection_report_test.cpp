@@ -109,6 +109,15 @@ TEST_CASE("A report after anonymisation has the Protection applied section in ev
     REQUIRE(json["protection"]["output_path"] == "protected.csv");
     REQUIRE(json["protection"]["method"] == "lattice");
     REQUIRE(json["protection"]["dl_inference"].is_null());
+    // The count of minimal transformations only when the search was asked for the whole frontier.
+    REQUIRE(json["protection"]["lattice"]["minimal_transformations"].is_null());
+    AnonymizationParameters withFrontier = parameters;
+    withFrontier.fullFrontier = true;
+    const AnonymizationResult whole = runAnonymization(*table, withFrontier, {}, observer);
+    REQUIRE(whole.frontier);
+    input.protection = buildProtectionReport(*table, withFrontier, whole, applied, before, kept, after);
+    REQUIRE(validatedJson(buildReport(input))["protection"]["lattice"]["minimal_transformations"] ==
+            whole.frontier->size());
 
     requireHtmlHolds(report, {"Protection applied", "gender.csv"});
     const std::string csv = reportToCsv(report);

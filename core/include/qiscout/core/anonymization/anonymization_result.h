@@ -49,8 +49,9 @@ struct AnonymizationResult {
     /// lowest node); unset when no transformation is acceptable.
     std::optional<TransformationAssessment> optimum;
     /// Every minimal acceptable transformation (no acceptable transformation specialises it), by
-    /// node number: the choices a user may prefer to the optimum.
-    std::vector<TransformationAssessment> frontier;
+    /// node number: the choices a user may prefer to the optimum. Unset unless the parameters
+    /// asked for it (fullFrontier).
+    std::optional<std::vector<TransformationAssessment>> frontier;
     AnonymizationStatistics stats;
     /// False when the search was cancelled: optimum and frontier are then only what was found.
     bool complete = true;

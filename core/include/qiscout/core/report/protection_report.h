@@ -52,7 +52,8 @@ struct LatticeSearchFacts {
     std::uint64_t latticeSize = 0;
     std::uint64_t transformationsChecked = 0;
     std::uint64_t transformationsTagged = 0;
-    std::uint64_t minimalTransformations = 0;
+    /// Unset when the search was not asked for the whole frontier.
+    std::optional<std::uint64_t> minimalTransformations;
 };
 
 /// How (d, l)-inference grouped the rows (#18): the phase-1 heuristic and why rows were left out.
