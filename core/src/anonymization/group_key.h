@@ -62,7 +62,15 @@ struct GroupKey {
         return h ^ (h >> 29);
     }
 
-    friend bool operator==(const GroupKey&, const GroupKey&) = default;
+    /// Word by word: the defaulted comparison of the array calls memcmp, 6 % of a search's time
+    /// on adult (k = 2, 2 % suppression) for keys of one word.
+    friend bool operator==(const GroupKey& a, const GroupKey& b)
+    {
+        for (std::size_t i = 0; i < static_cast<std::size_t>(W); ++i)
+            if (a.words[i] != b.words[i])
+                return false;
+        return true;
+    }
 };
 
 /// Bits a code below `count` needs (at least 1).
