@@ -13,6 +13,8 @@
 namespace qiscout::core {
 namespace {
 
+constexpr std::string_view utf8ByteOrderMark = "\xEF\xBB\xBF";
+
 std::string singleQuoted(std::string_view text)
 {
     return "'" + std::string(text) + "'";
@@ -161,8 +163,8 @@ void validateHierarchy(const Hierarchy& hierarchy, std::string_view source)
 Hierarchy parseHierarchy(std::string_view text, std::string_view source)
 {
     const std::string name(source);
-    if (text.starts_with("\xEF\xBB\xBF"))
-        text.remove_prefix(3);
+    if (text.starts_with(utf8ByteOrderMark))
+        text.remove_prefix(utf8ByteOrderMark.size());
     const TextScan scan = scanText(text);
     const auto lineAt = [&](std::size_t offset) {
         return static_cast<std::uint64_t>(
@@ -207,9 +209,12 @@ std::string hierarchyToCsv(const Hierarchy& hierarchy, char separator)
             if (level > 0)
                 text += separator;
             const std::string& value = row[level];
-            // Both separators are quoted so that the reader's sniffing cannot mistake one for the other.
+            // Both separators are quoted so that the reader's sniffing cannot mistake one for the other;
+            // a leading U+FEFF is quoted so that the reader does not skip it as the file's byte order
+            // mark when the value opens the file.
             const bool needsQuotes = value.find_first_of(";,\"\n\r") != std::string::npos ||
-                                     (level == 0 && value.empty() && row.size() == 1);
+                                     (level == 0 && value.empty() && row.size() == 1) ||
+                                     value.starts_with(utf8ByteOrderMark);
             if (!needsQuotes) {
                 text += value;
                 continue;

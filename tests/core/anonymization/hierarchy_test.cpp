@@ -50,6 +50,14 @@ TEST_CASE("A written hierarchy reads back unchanged, quoting where needed", "[an
         const std::string text = hierarchyToCsv(hierarchy, separator);
         REQUIRE(parseHierarchy(text, "roundtrip").rows == hierarchy.rows);
     }
+    // A first value opening with U+FEFF (found by the hierarchy fuzzer, #19) is not a byte order mark.
+    Hierarchy marked;
+    marked.rows = {{"\xEF\xBB\xBF", "x", "*"},
+                   {"\xEF\xBB\xBF"
+                    "b",
+                    "x", "*"}};
+    for (const char separator : {';', ','})
+        REQUIRE(parseHierarchy(hierarchyToCsv(marked, separator), "roundtrip").rows == marked.rows);
     const auto path = std::filesystem::temp_directory_path() / "qiscout-hierarchy-test.csv";
     writeHierarchyFile(path, hierarchy);
     REQUIRE(readHierarchyFile(path).rows == hierarchy.rows);
