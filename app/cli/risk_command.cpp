@@ -64,9 +64,10 @@ void printSummary(std::FILE* out, const core::RiskAssessment& risk, const core::
     std::vector<std::string> keys;
     for (const int column : risk.keyColumns)
         keys.push_back(nameOf(column));
-    fmt::print(out, "{}: {} rows, key columns: {}\nsampling fraction {:.6g}, k = {}{}\n\n", table.sourcePath,
-               risk.rowCount, fmt::join(keys, " "), risk.samplingFraction, risk.k,
-               risk.weightColumn ? ", weights from " + nameOf(*risk.weightColumn) : std::string());
+    fmt::print(out, "{}: {} rows, key columns: {}\nsampling fraction {:.6g}, k = {}{}\nmissing cells: {}: {}\n\n",
+               table.sourcePath, risk.rowCount, fmt::join(keys, " "), risk.samplingFraction, risk.k,
+               risk.weightColumn ? ", weights from " + nameOf(*risk.weightColumn) : std::string(),
+               core::toString(core::riskMissingSemantics), core::missingSemanticsMeaning(core::riskMissingSemantics));
     fmt::print(out,
                "Sample\n  classes: {}, sample uniques: {} ({})\n  records at risk (class of at most {} rows): {} ({})\n"
                "  prosecutor risk: highest {:.6g}, average {:.6g}; marketer risk {:.6g}\n",

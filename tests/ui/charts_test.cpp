@@ -116,6 +116,7 @@ private Q_SLOTS:
     void columnsAreRankedByDanger();
     void evaluationRateKeepsALiveLine();
     void classSizesFallInTheirBins();
+    void wildcardClassSizesSayTheGroupsOverlap();
     void chartsFollowTheDarkPalette();
     void columnNamesAreNeverElided();
     void groupsOfAtMostKAreHighlightedAndLabelled();
@@ -216,6 +217,32 @@ void ChartsTest::classSizesFallInTheirBins()
     qiscout::ui::ClassSizeHistogramChart empty;
     empty.setClassSizes({}, 2);
     QVERIFY(empty.bins().empty());
+}
+
+void ChartsTest::wildcardClassSizesSayTheGroupsOverlap()
+{
+    // #17: after a wildcard search a group's size counts everyone matching it; the chart says so
+    // and names its axes after combinations of values, not disjoint groups.
+    const std::vector<std::uint32_t> sizes{2, 3, 3, 7, 12};
+    qiscout::ui::ClassSizeHistogramChart chart;
+    chart.setClassSizes(sizes, 3, QStringLiteral("{age, sex}"), qiscout::core::MissingSemantics::Wildcard);
+    QVERIFY(chart.caption().contains(QStringLiteral("a missing cell matches any value")));
+    QVERIFY(chart.caption().contains(QStringLiteral("{age, sex}")));
+    QStringList titles;
+    for (const QAbstractAxis* axis : chart.chart()->axes())
+        titles << axis->titleText();
+    QVERIFY(titles.contains(QStringLiteral("People matching the combination")));
+    QVERIFY(titles.contains(QStringLiteral("Combinations")));
+    chart.resize(600, 320);
+    saveScreenshot(chart, QStringLiteral("chart-class-sizes-wildcard.png"));
+
+    chart.setClassSizes(sizes, 3, QStringLiteral("{age, sex}"), qiscout::core::MissingSemantics::Value);
+    QVERIFY(!chart.caption().contains(QStringLiteral("missing")));
+    titles.clear();
+    for (const QAbstractAxis* axis : chart.chart()->axes())
+        titles << axis->titleText();
+    QVERIFY(titles.contains(QStringLiteral("People in the group")));
+    QVERIFY(titles.contains(QStringLiteral("Groups")));
 }
 
 void ChartsTest::chartsFollowTheDarkPalette()

@@ -40,6 +40,7 @@
 #include "qiscout/core/table/synthetic_table.h"
 #include "qiscout/ui/main_window.h"
 
+#include "charts/class_size_histogram_chart.h"
 #include "columns/column_panel.h"
 #include "import/import_dialog.h"
 #include "lattice/lattice_view.h"
@@ -394,6 +395,82 @@ private Q_SLOTS:
             QVERIFY(window.latticeView()->stateOf(set.columns) == SetState::Vulnerable);
         if (qEnvironmentVariableIsSet("QISCOUT_SCREENSHOT_DIR"))
             window.grab().save(qEnvironmentVariable("QISCOUT_SCREENSHOT_DIR") + QStringLiteral("/wide_table.png"));
+    }
+
+    void aWildcardSearchsDetailsCountEveryMatchingRow()
+    {
+        // #17: after a wildcard search, selecting a quasi-identifier singles out the rows whose
+        // wildcard class has at most k rows (pair by pair below), and the rows panel and the
+        // class-size chart say how missing cells matched.
+        QTemporaryDir folder;
+        const QString path = folder.filePath(QStringLiteral("missing.csv"));
+        {
+            std::ofstream out(path.toStdString());
+            qiscout::core::SyntheticTableShape shape;
+            shape.rows = 400;
+            shape.columns = 5;
+            shape.seed = 4;
+            shape.missingShare = 0.2;
+            qiscout::core::writeSyntheticTable(out, shape);
+        }
+        MainWindow window;
+        window.show();
+        QSignalSpy shown(&window, &MainWindow::tableShown);
+        window.loadTable(path, {});
+        QVERIFY(shown.wait(loadTimeoutMs));
+        const std::uint64_t k = 2;
+        window.parametersPanel()->kSpinBox()->setValue(static_cast<int>(k));
+        QComboBox* semantics = window.parametersPanel()->missingSemanticsComboBox();
+        semantics->setCurrentIndex(semantics->findData(static_cast<int>(qiscout::core::MissingSemantics::Wildcard)));
+        QSignalSpy finished(window.searchController(), &SearchController::searchFinished);
+        window.runAnalysis();
+        QVERIFY(finished.wait(searchTimeoutMs));
+        const auto result = lastResultOf(finished);
+        QCOMPARE(result->missingSemantics, qiscout::core::MissingSemantics::Wildcard);
+        QVERIFY(!result->minimalSets.empty());
+        const auto chosen = result->minimalSets.back();
+
+        const auto& table = *window.table();
+        const std::vector<int> columns = chosen.columns.columns();
+        std::vector<std::uint32_t> expected;
+        for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+            std::uint64_t matching = 0;
+            for (std::uint32_t other = 0; other < table.rowCount; ++other)
+                matching += std::all_of(columns.begin(), columns.end(),
+                                        [&](int column) {
+                                            const auto& encoded = table.columns[static_cast<std::size_t>(column)];
+                                            const std::uint32_t a = encoded.codes[row];
+                                            const std::uint32_t b = encoded.codes[other];
+                                            return encoded.missing[a] || encoded.missing[b] || a == b;
+                                        })
+                                ? 1U
+                                : 0U;
+            if (matching <= k)
+                expected.push_back(row);
+        }
+        QCOMPARE(static_cast<std::uint64_t>(expected.size()), chosen.isolatedRows);
+
+        QSignalSpy filtered(&window, &MainWindow::rowFilterApplied);
+        QVERIFY(window.resultsPanel()->selectSet(chosen.columns));
+        QVERIFY(filtered.wait(loadTimeoutMs));
+        auto* rows = window.rowsPanel()->rowModel();
+        const QAbstractItemModel* model = rows;
+        std::vector<std::uint32_t> shownRows;
+        for (int index = 0; index < model->rowCount(); ++index)
+            shownRows.push_back(static_cast<std::uint32_t>(rows->mapToSource(model->index(index, 0)).row()));
+        std::sort(shownRows.begin(), shownRows.end());
+        QVERIFY(shownRows == expected);
+        QVERIFY(window.rowsPanel()->isolatedText().contains(QStringLiteral("a missing cell matches any value")));
+        auto* histogram = window.findChild<qiscout::ui::ClassSizeHistogramChart*>(QStringLiteral("classSizeHistogram"));
+        QVERIFY(histogram);
+        QVERIFY(histogram->caption().contains(QStringLiteral("a missing cell matches any value")));
+        std::uint64_t atRisk = 0;
+        for (const auto& bin : histogram->bins())
+            atRisk += bin.atMostK ? bin.classes : 0;
+        QVERIFY(atRisk > 0);
+        if (qEnvironmentVariableIsSet("QISCOUT_SCREENSHOT_DIR"))
+            window.grab().save(qEnvironmentVariable("QISCOUT_SCREENSHOT_DIR") +
+                               QStringLiteral("/wildcard_details.png"));
     }
 
     void f1OpensTheUserGuideFromAnywhere()

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void viewShowsTheAssessment();
     void valuesStayRedactedUntilAsked();
     void keyColumnsFollowTheFindings();
+    void missingCellsAreValuesEvenAfterAWildcardSearch();
     void noKeyColumnSaysWhatToDo();
     void mainWindowOpensTheRiskStepAndComesBack();
     void aSavedProjectReopensWithTheRiskSetUp();
@@ -348,6 +349,27 @@ void RiskViewTest::keyColumnsFollowTheFindings()
             ticked.insert(view.keyColumnList()->item(row)->text());
     QCOMPARE(ticked, (std::set<QString>{QStringLiteral("Key2"), QStringLiteral("Key4")}));
     QCOMPARE(view.parameters().keyColumns, ColumnSet::of({columnNamed(*table, "Key2"), columnNamed(*table, "Key4")}));
+}
+
+void RiskViewTest::missingCellsAreValuesEvenAfterAWildcardSearch()
+{
+    // #17: the measures group equal rows; after a wildcard search the view says they differ from it.
+    const auto table = loadSharedTable("francdat.csv");
+    RiskView view;
+    view.setTable(table);
+    auto* label = view.findChild<QLabel*>(QStringLiteral("riskMissingCells"));
+    QVERIFY(label);
+    qiscout::core::SearchResult findings;
+    findings.missingSemantics = qiscout::core::MissingSemantics::Value;
+    view.prepare(francdatRoles(*table), &findings, 1);
+    QVERIFY(label->text().startsWith(QStringLiteral("values:")));
+    QVERIFY(!label->text().contains(QStringLiteral("unlike the search")));
+    findings.missingSemantics = qiscout::core::MissingSemantics::Wildcard;
+    view.prepare(francdatRoles(*table), &findings, 1);
+    QVERIFY(label->text().startsWith(QStringLiteral("values:")));
+    QVERIFY(label->text().contains(QStringLiteral("unlike the search")));
+    view.prepare(francdatRoles(*table), nullptr, 1);
+    QVERIFY(!label->text().contains(QStringLiteral("unlike the search")));
 }
 
 void RiskViewTest::noKeyColumnSaysWhatToDo()

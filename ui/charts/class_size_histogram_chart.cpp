@@ -74,14 +74,16 @@ void ClassSizeHistogramChart::clear()
     m_bins.clear();
     m_k = 0;
     m_setDescription.clear();
+    m_semantics = core::MissingSemantics::Value;
     rebuild();
 }
 
 void ClassSizeHistogramChart::setClassSizes(const std::vector<std::uint32_t>& sizesOfClasses, std::uint64_t k,
-                                            const QString& setDescription)
+                                            const QString& setDescription, core::MissingSemantics semantics)
 {
     m_k = k;
     m_setDescription = setDescription;
+    m_semantics = semantics;
     m_bins.clear();
     if (!sizesOfClasses.empty()) {
         const std::uint64_t largest = *std::max_element(sizesOfClasses.begin(), sizesOfClasses.end());
@@ -107,9 +109,15 @@ void ClassSizeHistogramChart::rebuild()
 {
     QChart* target = chart();
     clearChart(*target);
-    setCaption(m_setDescription.isEmpty()
-                   ? tr("Select a quasi-identifier to see the sizes of its groups of people with the same values")
-                   : tr("Sizes of the groups of people who share their values of %1").arg(m_setDescription));
+    const bool wildcard = m_semantics == core::MissingSemantics::Wildcard;
+    if (m_setDescription.isEmpty())
+        setCaption(tr("Select a quasi-identifier to see the sizes of its groups of people with the same values"));
+    else if (wildcard)
+        setCaption(tr("People matching each combination of values of %1: a missing cell matches any value, so "
+                      "the groups overlap")
+                       .arg(m_setDescription));
+    else
+        setCaption(tr("Sizes of the groups of people who share their values of %1").arg(m_setDescription));
 
     // Two stacked sets, one of them zero in every bin: groups of at most k and larger groups get
     // their own colour and legend entry.
@@ -141,7 +149,7 @@ void ClassSizeHistogramChart::rebuild()
     sizeAxis->setTruncateLabels(false);
     if (m_bins.size() > rotateLabelsAbove)
         sizeAxis->setLabelsAngle(-90);
-    sizeAxis->setTitleText(tr("People in the group"));
+    sizeAxis->setTitleText(wildcard ? tr("People matching the combination") : tr("People in the group"));
     target->addAxis(sizeAxis, Qt::AlignBottom);
     series->attachAxis(sizeAxis);
     const bool logarithmic = lowest > 0 && static_cast<double>(highest) / static_cast<double>(lowest) > logScaleSpread;
@@ -150,13 +158,13 @@ void ClassSizeHistogramChart::rebuild()
         countAxis->setBase(10);
         countAxis->setRange(0.5, static_cast<double>(highest) * 2.0);
         countAxis->setLabelFormat(QStringLiteral("%g"));
-        countAxis->setTitleText(tr("Groups (log scale)"));
+        countAxis->setTitleText(wildcard ? tr("Combinations (log scale)") : tr("Groups (log scale)"));
         target->addAxis(countAxis, Qt::AlignLeft);
         series->attachAxis(countAxis);
     } else {
         auto* countAxis = new QValueAxis;
         setRoundRange(*countAxis, std::max(1.0, static_cast<double>(highest)), 1.0);
-        countAxis->setTitleText(tr("Groups"));
+        countAxis->setTitleText(wildcard ? tr("Combinations") : tr("Groups"));
         target->addAxis(countAxis, Qt::AlignLeft);
         series->attachAxis(countAxis);
     }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "qiscout/core/table/missing_semantics.h"
+
 #include "charts/chart_widget.h"
 
 namespace qiscout::ui {
@@ -16,9 +18,12 @@ class ClassSizeHistogramChart : public ChartWidget {
 public:
     explicit ClassSizeHistogramChart(QWidget* parent = nullptr);
 
-    /// sizesOfClasses: one entry per class (its row count), any order.
+    /// sizesOfClasses: one entry per group of rows equal on the set (its class's row count), any
+    /// order. Under the wildcard semantics a group's class is everyone who matches it, so the texts
+    /// say so.
     void setClassSizes(const std::vector<std::uint32_t>& sizesOfClasses, std::uint64_t k,
-                       const QString& setDescription = {});
+                       const QString& setDescription = {},
+                       core::MissingSemantics semantics = core::MissingSemantics::Value);
     void clear();
 
     /// One histogram bin: classes with lowSize..highSize rows.
@@ -40,6 +45,7 @@ private:
     std::vector<Bin> m_bins;
     std::uint64_t m_k = 0;
     QString m_setDescription;
+    core::MissingSemantics m_semantics = core::MissingSemantics::Value;
 };
 
 } // namespace qiscout::ui

@@ -124,9 +124,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     });
     connect(m_details, &SetDetailsController::classesReady, this, [this](const SetClasses& classes) {
         const QString description = describeSet(classes.set, columnNames());
-        m_rows->showIsolatedRows(classes.set, classes.k, classes.isolatedRows, description);
+        m_rows->showIsolatedRows(classes.set, classes.k, classes.isolatedRows, description, classes.semantics);
         m_clearFilterAction->setEnabled(true);
-        m_histogram->setClassSizes(classes.classSizes, classes.k, description);
+        m_histogram->setClassSizes(classes.classSizes, classes.k, description, classes.semantics);
     });
     connect(m_search, &SearchController::runningChanged, this, [this](bool running) {
         m_busyBar->setVisible(running);
@@ -212,6 +212,7 @@ void MainWindow::createWidgets()
     m_dangerChart = new ColumnDangerChart(charts);
     m_rateChart = new EvaluationRateChart(charts);
     m_histogram = new ClassSizeHistogramChart(charts);
+    m_histogram->setObjectName(QStringLiteral("classSizeHistogram"));
     charts->addTab(m_bySizeChart, tr("By size"));
     charts->addTab(m_dangerChart, tr("Columns at risk"));
     charts->addTab(m_rateChart, tr("Progress"));
@@ -982,7 +983,9 @@ void MainWindow::showSetDetails(core::ColumnSet set)
     if (!m_table || set.empty())
         return;
     const std::uint64_t k = m_lastResult ? m_lastResult->k : m_parameters->request().parameters.k;
-    m_details->request(m_table, set, k);
+    const core::MissingSemantics semantics =
+        m_lastResult ? m_lastResult->missingSemantics : m_parameters->request().parameters.missingSemantics;
+    m_details->request(m_table, set, k, semantics);
 }
 
 void MainWindow::clearRowFilter()

@@ -14,10 +14,10 @@ SetDetailsController::SetDetailsController(QObject* parent)
 SetDetailsController::~SetDetailsController() = default;
 
 void SetDetailsController::request(std::shared_ptr<const core::EncodedTable> table, core::ColumnSet set,
-                                   std::uint64_t k)
+                                   std::uint64_t k, core::MissingSemantics semantics)
 {
-    m_run.start([table = std::move(table), set, k](std::stop_token stop) {
-        return computeSetClasses(*table, set, k, std::move(stop));
+    m_run.start([table = std::move(table), set, k, semantics](std::stop_token stop) {
+        return computeSetClasses(*table, set, k, std::move(stop), semantics);
     });
 }
 

@@ -24,8 +24,10 @@ public:
     explicit SetDetailsController(QObject* parent = nullptr);
     ~SetDetailsController() override;
 
-    /// Starts computing the classes of `set`; classesReady follows unless cancelled or superseded.
-    void request(std::shared_ptr<const core::EncodedTable> table, core::ColumnSet set, std::uint64_t k);
+    /// Starts computing the classes of `set`, missing cells matching as `semantics` says (the search's
+    /// semantics, so the details agree with it); classesReady follows unless cancelled or superseded.
+    void request(std::shared_ptr<const core::EncodedTable> table, core::ColumnSet set, std::uint64_t k,
+                 core::MissingSemantics semantics);
     /// Stops the running computation; no classesReady follows for it.
     void cancel();
 

@@ -153,6 +153,12 @@ void RiskView::createWidgets()
     m_weightLabel = new QLabel(setup);
     m_weightLabel->setWordWrap(true);
     form->addRow(tr("Weights:"), m_weightLabel);
+    m_missingCells = new QLabel(setup);
+    m_missingCells->setObjectName(QStringLiteral("riskMissingCells"));
+    m_missingCells->setWordWrap(true);
+    m_missingCells->setToolTip(tr("The population models, the marketer risk and SUDA are defined on groups of "
+                                  "records with equal values, so every measure here compares missing cells as values"));
+    form->addRow(tr("Missing cells:"), m_missingCells);
     m_samplingPercent = new QDoubleSpinBox(setup);
     m_samplingPercent->setRange(0.01, 100.0);
     m_samplingPercent->setDecimals(2);
@@ -269,6 +275,11 @@ void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::S
     }
     m_weightLabel->setText(m_weightColumn ? names.value(*m_weightColumn)
                                           : tr("none (an unweighted sample; give a column the Weight role)"));
+    static_assert(core::riskMissingSemantics == core::MissingSemantics::Value, "the text below says so");
+    m_missingCells->setText(lastResult && lastResult->missingSemantics != core::riskMissingSemantics
+                                ? tr("values: a missing cell matches only missing cells here, unlike the search, "
+                                     "which matched it to any value")
+                                : tr("values: a missing cell matches only missing cells"));
     updateActions();
 }
 

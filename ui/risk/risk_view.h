@@ -113,6 +113,8 @@ private:
     QDoubleSpinBox* m_samplingPercent = nullptr;
     QComboBox* m_scoring = nullptr;
     QLabel* m_weightLabel = nullptr;
+    /// How the measures match missing cells, and that a wildcard search matched them otherwise.
+    QLabel* m_missingCells = nullptr;
     QLabel* m_sampleWords = nullptr;
     QVBoxLayout* m_populationBox = nullptr;
     QComboBox* m_measure = nullptr;

@@ -151,10 +151,14 @@ void RowsPanel::setTable(std::shared_ptr<const core::EncodedTable> table)
 }
 
 void RowsPanel::showIsolatedRows(core::ColumnSet set, std::uint64_t k, std::vector<std::uint32_t> rows,
-                                 const QString& setDescription)
+                                 const QString& setDescription, core::MissingSemantics semantics)
 {
     m_isolatedSet = set;
-    m_isolatedText = tr("The rows in groups of at most %1 people on %2.").arg(k).arg(setDescription);
+    m_isolatedText = semantics == core::MissingSemantics::Wildcard
+                         ? tr("The rows matched by at most %1 people on %2 (a missing cell matches any value).")
+                               .arg(k)
+                               .arg(setDescription)
+                         : tr("The rows in groups of at most %1 people on %2.").arg(k).arg(setDescription);
     m_query.onlyRows = std::make_shared<const std::vector<std::uint32_t>>(std::move(rows));
     requestRows();
 }

@@ -13,6 +13,7 @@
 
 #include "qiscout/core/lattice/column_set.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/table/missing_semantics.h"
 
 #include "table/row_query.h"
 
@@ -41,9 +42,12 @@ public:
 
     /// Shows another table (or none): every row, unsorted, unfiltered, scrolled to the start.
     void setTable(std::shared_ptr<const core::EncodedTable> table);
-    /// Shows only `rows` (ascending), the rows `set` puts in groups of at most k people.
+    /// Shows only `rows` (ascending), the rows `set` puts in groups of at most k people, missing
+    /// cells matching as `semantics` says (the label says how).
     void showIsolatedRows(core::ColumnSet set, std::uint64_t k, std::vector<std::uint32_t> rows,
-                          const QString& setDescription);
+                          const QString& setDescription, core::MissingSemantics semantics);
+    /// The sentence above the rows while they are singled out; for tests.
+    [[nodiscard]] const QString& isolatedText() const { return m_isolatedText; }
     /// Shows every row again, in the table's column order.
     void clearIsolatedRows();
     /// Keeps rows containing `text` (ignoring case) in one column, or in any when unset.

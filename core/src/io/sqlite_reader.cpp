@@ -22,7 +22,7 @@ namespace {
 
 /// SQLite virtual-machine steps between two looks at the stop token.
 constexpr int stepsPerStopCheck = 10'000;
-constexpr std::size_t progressStepRows = 10'000;
+constexpr std::size_t sqliteProgressStepRows = 10'000;
 
 using Database = std::unique_ptr<sqlite3, int (*)(sqlite3*)>;
 using Statement = std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)>;
@@ -125,7 +125,7 @@ public:
             const char* name = sqlite3_column_name(statement.get(), c);
             builder.setName(static_cast<std::size_t>(c), name == nullptr ? std::string() : std::string(name));
         }
-        ProgressReporter reporter(m_request.progress, total, progressStepRows);
+        ProgressReporter reporter(m_request.progress, total, sqliteProgressStepRows);
         bool transcoded = false;
         for (;;) {
             if (m_request.rowLimit && builder.rowCount() >= *m_request.rowLimit)

@@ -7,7 +7,7 @@
 
 namespace qiscout::core {
 
-ClassPartition partitionRows(const EncodedTable& table, ColumnSet set)
+ClassPartition partitionRows(const EncodedTable& table, ColumnSet set, const std::stop_token& stop)
 {
     const auto columns = set.columns();
     ClassPartition partition;
@@ -18,7 +18,7 @@ ClassPartition partitionRows(const EncodedTable& table, ColumnSet set)
     // Refine one column at a time: (class, code) pairs become the new dense class ids. A dense
     // array beats hashing while classes x distinct codes stays small.
     constexpr std::uint64_t denseLimit = std::uint64_t{1} << 24;
-    for (std::size_t i = 1; i < columns.size(); ++i) {
+    for (std::size_t i = 1; i < columns.size() && !stop.stop_requested(); ++i) {
         const auto& column = table.columns[static_cast<std::size_t>(columns[i])];
         const std::uint64_t distinct = std::max<std::uint64_t>(1, column.dictionary.size());
         std::uint32_t nextId = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stop_token>
 #include <vector>
 
 #include "qiscout/core/lattice/column_set.h"
@@ -19,8 +20,9 @@ struct ClassPartition {
     std::vector<std::uint32_t> classSizes;
 };
 
-/// Classes of every row on `set` (a non-empty set of valid columns). O(R x |set|).
-[[nodiscard]] ClassPartition partitionRows(const EncodedTable& table, ColumnSet set);
+/// Classes of every row on `set` (a non-empty set of valid columns). O(R x |set|). Polls `stop`
+/// once per column; the partition is unfinished when stop was requested.
+[[nodiscard]] ClassPartition partitionRows(const EncodedTable& table, ColumnSet set, const std::stop_token& stop = {});
 
 /// How a set fares for a given k.
 struct ClassStatistics {

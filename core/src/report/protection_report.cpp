@@ -17,7 +17,7 @@ QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const Sear
     std::vector<ColumnSet> sets;
     for (const MinimalSet& set : search.minimalSets)
         sets.push_back(set.columns);
-    for (const std::uint32_t isolating : isolatingSetCounts(table, sets, search.k))
+    for (const std::uint32_t isolating : isolatingSetCounts(table, sets, search.k, search.missingSemantics))
         count.rowsAtRisk += isolating > 0 ? 1 : 0;
     return count;
 }

@@ -10,13 +10,13 @@
 #include <limits>
 #include <stdexcept>
 
+#include "qiscout/core/engines/row_classes.h"
 #include "qiscout/core/io/regular_file.h"
 #include "qiscout/core/io/source_format.h"
 #include "qiscout/core/lattice/lattice_layout.h"
 #include "qiscout/core/util/cancellation.h"
 #include "qiscout/core/util/display_text.h"
 
-#include "partition/class_partition.h"
 #include "report/file_digest.h"
 #include "report/report_text.h"
 
@@ -33,8 +33,9 @@ struct RowExposure {
 
 constexpr std::uint32_t noSet = std::numeric_limits<std::uint32_t>::max();
 
+/// Rows in classes of at most k rows on each set, classes sized the way the search sized them.
 RowExposure measureExposure(const EncodedTable& table, const std::vector<ColumnSet>& sets, std::uint64_t k,
-                            const std::stop_token& stop = {})
+                            MissingSemantics semantics, const std::stop_token& stop)
 {
     RowExposure exposure;
     exposure.counts.assign(table.rowCount, 0);
@@ -43,10 +44,10 @@ RowExposure measureExposure(const EncodedTable& table, const std::vector<ColumnS
     for (std::size_t index = 0; index < sets.size(); ++index) {
         if (sets[index].empty())
             continue;
+        const std::optional<RowClasses> classes = rowClasses(table, sets[index], semantics, stop);
         throwIfStopRequested(stop, "Building the report");
-        const ClassPartition partition = partitionRows(table, sets[index]);
         for (std::uint32_t row = 0; row < table.rowCount; ++row) {
-            const std::uint32_t size = partition.classSizes[partition.classOfRow[row]];
+            const std::uint32_t size = classes->classSizeOf(row);
             if (size > k)
                 continue;
             ++exposure.counts[row];
@@ -302,9 +303,9 @@ std::vector<HittingStep> greedyHittingSet(const std::vector<ColumnSet>& sets)
 }
 
 std::vector<std::uint32_t> isolatingSetCounts(const EncodedTable& table, const std::vector<ColumnSet>& sets,
-                                              std::uint64_t k)
+                                              std::uint64_t k, MissingSemantics semantics)
 {
-    return measureExposure(table, sets, k).counts;
+    return measureExposure(table, sets, k, semantics, {}).counts;
 }
 
 QiReport buildReport(const ReportInput& input, const ReportOptions& options, std::stop_token stop)
@@ -383,12 +384,16 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options, std
     for (const HittingStep& step : report.remediation.steps)
         report.remediation.removed = report.remediation.removed.with(step.column);
     report.remediation.remaining = report.searchedColumns.minus(report.remediation.removed);
-    if (!report.remediation.remaining.empty() && table.rowCount > 0)
+    if (!report.remediation.remaining.empty() && table.rowCount > 0) {
+        const std::optional<RowClasses> remaining =
+            rowClasses(table, report.remediation.remaining, report.missingSemantics, stop);
+        throwIfStopRequested(stop, "Building the report");
         report.remediation.remainingSmallestClass =
-            measureClasses(table, report.remediation.remaining, report.k).smallestClass;
+            *std::min_element(remaining->classSizes.begin(), remaining->classSizes.end());
+    }
 
     throwIfStopRequested(stop, "Building the report");
-    const RowExposure exposure = measureExposure(table, minimalColumns, report.k, stop);
+    const RowExposure exposure = measureExposure(table, minimalColumns, report.k, report.missingSemantics, stop);
     RecordsAtRisk& risk = report.recordsAtRisk;
     risk.valuesIncluded = options.includeValues;
     std::vector<std::uint64_t> bins;

@@ -431,7 +431,14 @@ private:
         paragraph(
             "Key columns (what an intruder is assumed to know): " + keyNames() + ". Sampling fraction " +
                 escapeXml(sharePercent(risk.samplingFraction)) + " of the population" +
-                (risk.weightColumn ? ", sampling weights from " + columnName(*risk.weightColumn) : std::string()) + ".",
+                (risk.weightColumn ? ", sampling weights from " + columnName(*risk.weightColumn) : std::string()) +
+                ". Missing cells here: " + std::string(toString(riskMissingSemantics)) + ", " +
+                escapeXml(std::string(missingSemanticsMeaning(riskMissingSemantics))) +
+                (r.missingSemantics != riskMissingSemantics
+                     ? " (unlike the search above, which matched them as " + std::string(toString(r.missingSemantics)) +
+                           "; these measures are defined on groups of equal rows)"
+                     : std::string()) +
+                ".",
             "note");
 
         line("<h3>Sample and population</h3>");

@@ -34,6 +34,7 @@ nlohmann::ordered_json riskSummaryJson(const RiskAssessment& risk, const std::ve
     document["weight"] = risk.weightColumn ? nlohmann::ordered_json(nameOf(*risk.weightColumn, columnNames))
                                            : nlohmann::ordered_json(nullptr);
     document["scoring"] = toString(risk.scoring);
+    document["missing_semantics"] = toString(riskMissingSemantics);
     document["complete"] = risk.complete;
 
     nlohmann::ordered_json contributions = nlohmann::ordered_json::object();

@@ -278,7 +278,7 @@ TEST_CASE("Records at risk count, per row, the minimal sets isolating it", "[rep
     parameters.k = k;
     for (const MinimalSet& set : runBruteForce(table, parameters, {}, observer).minimalSets)
         sets.push_back(set.columns);
-    const std::vector<std::uint32_t> counts = isolatingSetCounts(table, sets, k);
+    const std::vector<std::uint32_t> counts = isolatingSetCounts(table, sets, k, MissingSemantics::Value);
     REQUIRE(counts.size() == table.rowCount);
     // Brute force: a row's class size on a set is the number of rows agreeing with it there.
     for (std::uint32_t row = 0; row < table.rowCount; ++row) {
@@ -308,7 +308,7 @@ TEST_CASE("The histogram and the riskiest rows agree with the per-row counts", "
     std::vector<ColumnSet> sets;
     for (const MinimalSet& set : report.minimalSets)
         sets.push_back(set.columns);
-    const auto counts = isolatingSetCounts(*table, sets, 1);
+    const auto counts = isolatingSetCounts(*table, sets, 1, MissingSemantics::Value);
     std::uint64_t total = 0;
     for (const RiskBin& bin : report.recordsAtRisk.histogram) {
         CHECK(bin.rows == static_cast<std::uint64_t>(std::count(counts.begin(), counts.end(), bin.isolatingSets)));

@@ -204,9 +204,11 @@ struct QiReport {
 /// overall, then the lower column). Every given set is hit; the sets must not be empty.
 [[nodiscard]] std::vector<HittingStep> greedyHittingSet(const std::vector<ColumnSet>& sets);
 
-/// For every row, the number of the given sets on which it is k-isolated.
+/// For every row, the number of the given sets on which it is k-isolated, missing cells matching as
+/// `semantics` says (the search's, so the counts agree with it).
 [[nodiscard]] std::vector<std::uint32_t> isolatingSetCounts(const EncodedTable& table,
-                                                            const std::vector<ColumnSet>& sets, std::uint64_t k);
+                                                            const std::vector<ColumnSet>& sets, std::uint64_t k,
+                                                            MissingSemantics semantics);
 
 /// "2024-05-01T12:00:00Z" for a point in time (UTC, whole seconds).
 [[nodiscard]] std::string formatIsoUtc(std::chrono::system_clock::time_point when);

@@ -10,9 +10,15 @@
 
 #include "qiscout/core/risk/risk_parameters.h"
 #include "qiscout/core/table/encoded_table.h"
+#include "qiscout/core/table/missing_semantics.h"
 #include "qiscout/core/util/enum_names.h"
 
 namespace qiscout::core {
+
+/// How the risk measures match missing cells, whatever a search used: as values. The population
+/// models, the marketer risk and SUDA's minimal sample uniques are defined on groups of equal rows,
+/// so every measure of one assessment keeps to those groups rather than mixing two semantics.
+inline constexpr MissingSemantics riskMissingSemantics = MissingSemantics::Value;
 
 /// A model of population uniqueness, as ARX names them.
 enum class PopulationModel {
