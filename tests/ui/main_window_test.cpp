@@ -83,11 +83,27 @@ enum AdultColumn {
     Income = 14,
 };
 
-bool loadSample(MainWindow& window)
+bool loadTable(MainWindow& window, const QString& path)
 {
     QSignalSpy shown(&window, &MainWindow::tableShown);
-    window.loadTable(samplePath, {});
+    window.loadTable(path, {});
     return shown.wait(loadTimeoutMs);
+}
+
+bool loadSample(MainWindow& window)
+{
+    return loadTable(window, samplePath);
+}
+
+/// Writes a generated table of this shape into `folder` and opens it.
+bool loadSynthetic(MainWindow& window, const QTemporaryDir& folder, const qiscout::core::SyntheticTableShape& shape)
+{
+    const QString path = folder.filePath(QStringLiteral("synthetic.csv"));
+    {
+        std::ofstream out(path.toStdString());
+        qiscout::core::writeSyntheticTable(out, shape);
+    }
+    return loadTable(window, path);
 }
 
 /// Makes exactly `candidates` quasi-identifier candidates; the rest are ignored.
@@ -361,20 +377,13 @@ private Q_SLOTS:
         // #17: a table of 100 columns is searched over all of them and drawn in the levels searched,
         // sets beyond the 64th column included; the results list holds the engine's whole answer.
         QTemporaryDir folder;
-        const QString path = folder.filePath(QStringLiteral("wide.csv"));
-        {
-            std::ofstream out(path.toStdString());
-            qiscout::core::SyntheticTableShape shape;
-            shape.rows = 300;
-            shape.columns = 100;
-            shape.seed = 7;
-            qiscout::core::writeSyntheticTable(out, shape);
-        }
+        qiscout::core::SyntheticTableShape shape;
+        shape.rows = 300;
+        shape.columns = 100;
+        shape.seed = 7;
         MainWindow window;
         window.show();
-        QSignalSpy shown(&window, &MainWindow::tableShown);
-        window.loadTable(path, {});
-        QVERIFY(shown.wait(loadTimeoutMs));
+        QVERIFY(loadSynthetic(window, folder, shape));
         const ColumnSet all = ColumnSet::firstN(100);
         QCOMPARE(window.columnPanel()->searchedColumns(), all);
         window.parametersPanel()->kSpinBox()->setValue(1);
@@ -403,21 +412,14 @@ private Q_SLOTS:
         // wildcard class has at most k rows (pair by pair below), and the rows panel and the
         // class-size chart say how missing cells matched.
         QTemporaryDir folder;
-        const QString path = folder.filePath(QStringLiteral("missing.csv"));
-        {
-            std::ofstream out(path.toStdString());
-            qiscout::core::SyntheticTableShape shape;
-            shape.rows = 400;
-            shape.columns = 5;
-            shape.seed = 4;
-            shape.missingShare = 0.2;
-            qiscout::core::writeSyntheticTable(out, shape);
-        }
+        qiscout::core::SyntheticTableShape shape;
+        shape.rows = 400;
+        shape.columns = 5;
+        shape.seed = 4;
+        shape.missingShare = 0.2;
         MainWindow window;
         window.show();
-        QSignalSpy shown(&window, &MainWindow::tableShown);
-        window.loadTable(path, {});
-        QVERIFY(shown.wait(loadTimeoutMs));
+        QVERIFY(loadSynthetic(window, folder, shape));
         const std::uint64_t k = 2;
         window.parametersPanel()->kSpinBox()->setValue(static_cast<int>(k));
         QComboBox* semantics = window.parametersPanel()->missingSemanticsComboBox();

@@ -2,6 +2,7 @@
 #include "parameters/parameters_panel.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <limits>
 
 #include <QComboBox>
@@ -13,13 +14,24 @@
 namespace qiscout::ui {
 namespace {
 
-struct AlgorithmChoice {
-    core::Algorithm algorithm;
+/// One entry of a combo box: the value it stands for, its label and its tooltip (both translated).
+template <typename Value>
+struct Choice {
+    Value value;
     const char* label;
     const char* help;
 };
 
-constexpr AlgorithmChoice algorithmChoices[] = {
+template <typename Value, std::size_t count>
+void addChoices(QComboBox* box, const Choice<Value> (&choices)[count])
+{
+    for (const Choice<Value>& choice : choices) {
+        box->addItem(ParametersPanel::tr(choice.label), static_cast<int>(choice.value));
+        box->setItemData(box->count() - 1, ParametersPanel::tr(choice.help), Qt::ToolTipRole);
+    }
+}
+
+constexpr Choice<core::Algorithm> algorithmChoices[] = {
     {core::Algorithm::Auto, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Automatic"),
      QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Let QIScout pick the fastest method for this table.")},
     {core::Algorithm::Fpvi, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "FPVI (breadth-first, batched)"),
@@ -35,13 +47,7 @@ constexpr AlgorithmChoice algorithmChoices[] = {
      QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "Checks every combination; slow, for small tables.")},
 };
 
-struct MissingSemanticsChoice {
-    core::MissingSemantics semantics;
-    const char* label;
-    const char* help;
-};
-
-constexpr MissingSemanticsChoice missingSemanticsChoices[] = {
+constexpr Choice<core::MissingSemantics> missingSemanticsChoices[] = {
     {core::MissingSemantics::Value, QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel", "As a value of their own"),
      QT_TRANSLATE_NOOP("qiscout::ui::ParametersPanel",
                        "Two missing cells match each other and nothing else, as if \"missing\" were one more "
@@ -82,10 +88,7 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
     // It changes the answer, so it stays out of the Advanced section.
     m_missingSemantics = new QComboBox(this);
     m_missingSemantics->setObjectName(QStringLiteral("missingSemantics"));
-    for (const auto& choice : missingSemanticsChoices) {
-        m_missingSemantics->addItem(tr(choice.label), static_cast<int>(choice.semantics));
-        m_missingSemantics->setItemData(m_missingSemantics->count() - 1, tr(choice.help), Qt::ToolTipRole);
-    }
+    addChoices(m_missingSemantics, missingSemanticsChoices);
     m_missingSemantics->setToolTip(
         tr("<p>How a missing cell compares with other cells when people are grouped.</p>"
            "<p><b>As a value of their own</b>: two missing cells match, a missing cell matches no answer.</p>"
@@ -123,10 +126,7 @@ ParametersPanel::ParametersPanel(QWidget* parent) : QWidget(parent)
     layout->addRow(tr("&Batch size (rows):"), m_batchSize);
 
     m_algorithm = new QComboBox(this);
-    for (const auto& choice : algorithmChoices) {
-        m_algorithm->addItem(tr(choice.label), static_cast<int>(choice.algorithm));
-        m_algorithm->setItemData(m_algorithm->count() - 1, tr(choice.help), Qt::ToolTipRole);
-    }
+    addChoices(m_algorithm, algorithmChoices);
     m_algorithm->setToolTip(tr("How the combinations are searched. Every method gives the same answer; "
                                "Automatic picks a fast one."));
     layout->addRow(tr("&Strategy:"), m_algorithm);
