@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
@@ -13,7 +16,9 @@
 
 #include "qiscout/core/io/table_loader.h"
 
+#include "io/sqlite_reader.h"
 #include "io/value_text.h"
+#include "support/fuzz_corpus.h"
 #include "support/loader_test_support.h"
 #include "support/table_comparison.h"
 
@@ -200,4 +205,34 @@ TEST_CASE("SQLite tables load to the table their cells give as CSV", "[readers][
     const TempDatabase database("");
     writeTable(database.path(), csv);
     qiscout::test::checkSameCells(csv, loadTable(database.location()));
+}
+
+TEST_CASE("A SQLite page whose cell runs past its end fails at the first row, however many rows are asked",
+          "[readers][sqlite][errors][fuzz]")
+{
+    // The sqlite fuzzer's finding: tree page 2's cell 1 extends off the page. Unchecked, SQLite gave
+    // one row then SQLITE_CORRUPT here, or three rows under ASan, as the heap's layout fell.
+    std::ifstream in(qiscout::fuzz::fuzzCorpus("sqlite") / "regression_cell_past_page_end.sqlite", std::ios::binary);
+    const std::string input{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    REQUIRE(input.size() == 1028);
+    const std::string image = input.substr(1);
+    const LoadOptions options;
+    const LoadProgress progress;
+    for (const std::optional<std::uint64_t> rowLimit :
+         {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{1}, std::optional<std::uint64_t>{3}}) {
+        INFO("row limit " << rowLimit.value_or(0));
+        const ReadRequest request{"image.sqlite", options, {}, progress, rowLimit};
+        try {
+            static_cast<void>(readSqliteBuffer(image, request));
+            FAIL("a corrupt page gave a table");
+        } catch (const LoadError& error) {
+            CHECK(error.kind() == LoadErrorKind::Malformed);
+            CHECK_THAT(error.what(),
+                       Catch::Contains("image.sqlite") && Catch::Contains("row 1") && Catch::Contains("malformed"));
+        }
+    }
+    const TempFile file(image, ".sqlite");
+    const LoadError error = loadFailure(file.path());
+    CHECK(error.kind() == LoadErrorKind::Malformed);
+    CHECK_THAT(error.what(), Catch::Contains("row 1"));
 }
