@@ -120,15 +120,17 @@ public:
                      "the result has " + std::to_string(columns) + " columns, more than the " +
                          std::to_string(m_request.maxColumns) + " a table may have");
 
+        bool transcoded = false;
+        std::string buffer;
         TableBuilder builder(m_file, m_request.options.missingTokens);
-        builder.setSourcePart(part);
+        builder.setSourcePart(std::string(utf8Text(part, buffer, transcoded)));
         builder.widen(static_cast<std::size_t>(columns));
         for (int c = 0; c < columns; ++c) {
             const char* name = sqlite3_column_name(statement.get(), c);
-            builder.setName(static_cast<std::size_t>(c), name == nullptr ? std::string() : std::string(name));
+            builder.setName(static_cast<std::size_t>(c),
+                            std::string(utf8Text(name == nullptr ? "" : name, buffer, transcoded)));
         }
         ProgressReporter reporter(m_request.progress, total, sqliteProgressStepRows);
-        bool transcoded = false;
         for (;;) {
             if (m_request.rowLimit && builder.rowCount() >= *m_request.rowLimit)
                 break;
@@ -147,7 +149,7 @@ public:
                          "row " + std::to_string(m_request.maxRows + 1),
                          "the table has more than " + std::to_string(m_request.maxRows) + " rows");
             for (int c = 0; c < columns; ++c)
-                appendValue(builder, statement.get(), c, transcoded);
+                appendValue(builder, statement.get(), c, buffer, transcoded);
             builder.endRow();
             reporter.advance(builder.rowCount());
         }
@@ -272,7 +274,8 @@ private:
         return static_cast<std::uint64_t>(std::max<sqlite3_int64>(sqlite3_column_int64(statement.get(), 0), 0));
     }
 
-    static void appendValue(TableBuilder& builder, sqlite3_stmt* statement, int column, bool& transcoded)
+    static void appendValue(TableBuilder& builder, sqlite3_stmt* statement, int column, std::string& buffer,
+                            bool& transcoded)
     {
         const auto index = static_cast<std::size_t>(column);
         switch (sqlite3_column_type(statement, column)) {
@@ -296,12 +299,18 @@ private:
         const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
         const std::string_view value(text == nullptr ? "" : text,
                                      static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
-        if (scanText(value).firstInvalidUtf8) {
-            transcoded = true;
-            builder.append(index, windows1252ToUtf8(value));
-        } else {
-            builder.append(index, value);
-        }
+        builder.append(index, utf8Text(value, buffer, transcoded));
+    }
+
+    /// SQLite does not check that TEXT, or a table's or column's name, is UTF-8: what is not is
+    /// read as Windows-1252 into `buffer`, and `transcoded` set for the table's warning.
+    static std::string_view utf8Text(std::string_view text, std::string& buffer, bool& transcoded)
+    {
+        if (!scanText(text).firstInvalidUtf8)
+            return text;
+        transcoded = true;
+        buffer = windows1252ToUtf8(text);
+        return buffer;
     }
 
     static int onProgress(void* context)

@@ -130,6 +130,25 @@ TEST_CASE("A SQLite table reads NULL as missing, numbers as numbers, text and bl
     CHECK_FALSE(table.columns[3].missing[table.code(2, 3)]);
 }
 
+TEST_CASE("SQLite table and column names that are not UTF-8 read as Windows-1252, like its text",
+          "[readers][sqlite][encoding]")
+{
+    // The sqlite fuzzer's finding: a column named by the byte 0x96 gave a column name that was not
+    // UTF-8 (text values were already transcoded).
+    const TempDatabase database(
+        "CREATE TABLE \"t\x96\"(\"caf\xe9\", plain); INSERT INTO \"t\x96\" VALUES ('\xe9t\xe9', 'x');");
+    const EncodedTable table = loadTable(database.path());
+    CHECK(table.sourcePart == "t\u2013");
+    CHECK(table.columnNames() == std::vector<std::string>{"caf\u00e9", "plain"});
+    CHECK(row(table, 0) == std::vector<std::string>{"\u00e9t\u00e9", "x"});
+    REQUIRE(table.warnings.size() == 1);
+    CHECK_THAT(table.warnings[0], Catch::Contains("Windows-1252"));
+    const TempDatabase utf8("CREATE TABLE t(\"caf\u00e9\"); INSERT INTO t VALUES ('x');");
+    const EncodedTable clean = loadTable(utf8.path());
+    CHECK(clean.columnNames() == std::vector<std::string>{"caf\u00e9"});
+    CHECK(clean.warnings.empty());
+}
+
 TEST_CASE("A SQLite source reads a query, a view, or its only table", "[readers][sqlite]")
 {
     const TempDatabase database(peopleSql);
