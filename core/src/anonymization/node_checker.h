@@ -120,15 +120,27 @@ public:
                     {&m_setup.qiFields[static_cast<std::size_t>(q)], m_setup.levelMap(q, fromLevel, toLevel).data()});
         }
         if (const std::optional<std::size_t> indexes = denseIndexes(toNode, from.size())) {
-            // Few possible groups: number them directly instead of hashing.
+            // Few possible groups: number them directly instead of hashing. The key is rebuilt
+            // field by field from plain copies of the layout, each field independent of the
+            // others, instead of changed in place and read again (a chain through the key).
+            m_steps.clear();
+            for (const Radix& radix : m_radices)
+                m_steps.push_back({radix.field->mask, radix.stride, nullptr, radix.field->word, radix.field->shift});
+            for (const Change& change : m_changed)
+                m_steps[static_cast<std::size_t>(change.field - m_setup.qiFields.data())].map = change.map;
             m_dense.reset(*indexes, std::min(*indexes, from.size()), out);
             for (std::size_t i = 0; i < from.size(); ++i) {
-                GroupKey<W> key = from.keys[i];
-                for (const Change& change : m_changed)
-                    key.set(*change.field, change.map[key.get(*change.field)]);
+                const GroupKey<W>& source = from.keys[i];
+                GroupKey<W> key;
                 std::size_t index = 0;
-                for (const Radix& radix : m_radices)
-                    index += key.get(*radix.field) * radix.stride;
+                for (const DenseStep& step : m_steps) {
+                    auto code =
+                        static_cast<std::uint32_t>((source.words[std::size_t{step.word}] >> step.shift) & step.mask);
+                    if (step.map != nullptr)
+                        code = step.map[code];
+                    key.words[std::size_t{step.word}] |= std::uint64_t{code} << step.shift;
+                    index += code * step.stride;
+                }
                 m_dense.add(index, key, from.rows[i]);
             }
             return;
@@ -249,6 +261,16 @@ private:
     struct Radix {
         const KeyField* field;
         std::size_t stride;
+    };
+
+    /// One field of a dense roll-up: where it lies in the key, its stride in the numbering and,
+    /// when its level changes, the map to the new level's groups.
+    struct DenseStep {
+        std::uint64_t mask;
+        std::size_t stride;
+        const std::uint32_t* map;
+        std::uint8_t word;
+        std::uint8_t shift;
     };
 
     /// The largest dense numbering a worker keeps (8 bytes a slot).
@@ -382,6 +404,7 @@ private:
     GroupAggregator<W> m_aggregator;
     DenseGroupAggregator<W> m_dense;
     std::vector<Radix> m_radices;
+    std::vector<DenseStep> m_steps;
     GroupAggregator<W> m_classAggregator;
     std::vector<Change> m_changed;
     std::vector<std::uint64_t> m_violatingRows;
