@@ -71,19 +71,22 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
 
     result.table.sourcePath = table.sourcePath;
     result.table.rowCount = table.rowCount;
-    // The other columns are copied; the quasi-identifiers are built anew, each on its own task.
+    // The quasi-identifiers are built anew and the other columns copied, each column on its own
+    // task (the copies of a large table's other columns take as long as the encoding).
     result.table.columns.resize(table.columnCount());
-    std::vector<bool> generalised(table.columnCount(), false);
-    for (const ColumnHierarchy& hierarchy : setup.hierarchies)
-        generalised[static_cast<std::size_t>(hierarchy.column)] = true;
-    for (std::size_t c = 0; c < table.columnCount(); ++c)
-        if (!generalised[c])
-            result.table.columns[c] = table.columns[c];
+    std::vector<int> hierarchyOfColumn(table.columnCount(), -1);
+    for (std::size_t q = 0; q < setup.hierarchies.size(); ++q)
+        hierarchyOfColumn[static_cast<std::size_t>(setup.hierarchies[q].column)] = static_cast<int>(q);
     tbb::task_arena arena(setup.threads);
     arena.execute([&] {
-        parallelFor(setup.hierarchies.size(), [&](std::size_t q) {
+        parallelFor(table.columnCount(), [&](std::size_t c) {
+            if (hierarchyOfColumn[c] < 0) {
+                result.table.columns[c] = table.columns[c];
+                return;
+            }
+            const auto q = static_cast<std::size_t>(hierarchyOfColumn[c]);
             const ColumnHierarchy& hierarchy = setup.hierarchies[q];
-            const EncodedColumn& original = table.columns[static_cast<std::size_t>(hierarchy.column)];
+            const EncodedColumn& original = table.columns[c];
             const HierarchyLevel& level = hierarchy.levels[static_cast<std::size_t>(transformation.levels[q])];
             // Raw codes: the level's groups, plus "*" for suppressed rows unless a group is "*" already.
             std::vector<std::string> texts = level.groupText;
@@ -98,8 +101,7 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
             std::vector<std::uint32_t> raw(table.rowCount);
             for (std::uint32_t row = 0; row < table.rowCount; ++row)
                 raw[row] = violating[groupOfRow[row]] ? star : level.groupOfValue[original.codes[row]];
-            result.table.columns[static_cast<std::size_t>(hierarchy.column)] =
-                encodeColumn(original, raw, texts, missingText, nullptr);
+            result.table.columns[c] = encodeColumn(original, raw, texts, missingText, nullptr);
         });
     });
     return result;
