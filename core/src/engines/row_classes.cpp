@@ -42,15 +42,13 @@ std::optional<RowClasses> rowClasses(const EncodedTable& table, const ColumnSet&
         return RowClasses{std::move(partition.classOfRow), std::move(partition.classSizes)};
     const std::vector<int> columns = set.columns();
     const std::vector<ValueClass> groups = valueClassesOf(partition);
-    WildcardMatcher matcher(table, missing, columns, groups);
-    constexpr std::size_t stopPollGroups = 1024;
-    for (std::size_t group = 0; group < groups.size(); ++group) {
-        if (group % stopPollGroups == 0 && stop.stop_requested())
-            return std::nullopt;
-        // At most the row count, so it fits the 32-bit sizes.
-        partition.classSizes[group] =
-            static_cast<std::uint32_t>(matcher.sizeUpTo(group, std::numeric_limits<std::uint64_t>::max()));
-    }
+    WildcardSizer sizer;
+    const std::vector<std::uint64_t>& sizes = sizer.sizes(table, missing, columns, groups, stop);
+    if (sizes.size() != groups.size())
+        return std::nullopt;
+    // Each at most the row count, so they fit the 32-bit sizes.
+    for (std::size_t group = 0; group < groups.size(); ++group)
+        partition.classSizes[group] = static_cast<std::uint32_t>(sizes[group]);
     return RowClasses{std::move(partition.classOfRow), std::move(partition.classSizes)};
 }
 

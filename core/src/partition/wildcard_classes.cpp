@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
+#include <unordered_map>
 
 namespace qiscout::core {
 
@@ -62,121 +62,138 @@ std::vector<ValueClass> valueClassesOf(const ClassPartition& partition)
     return classes;
 }
 
-WildcardMatcher::WildcardMatcher(const EncodedTable& table, const MissingCells& missing, std::span<const int> columns,
-                                 std::span<const ValueClass> classes)
-    : m_table(table)
-    , m_columns(columns.begin(), columns.end())
-    , m_classes(classes)
-    , m_patternOfClass(classes.size())
-    , m_positionInPattern(classes.size())
+const std::vector<std::uint64_t>& WildcardSizer::sizes(const EncodedTable& table, const MissingCells& missing,
+                                                       std::span<const int> columns,
+                                                       std::span<const ValueClass> classes, const std::stop_token& stop)
 {
-    std::unordered_map<ColumnSet, std::size_t, ColumnSetHash> patternIds;
-    for (std::size_t index = 0; index < classes.size(); ++index) {
+    m_width = columns.size();
+    const std::size_t count = classes.size();
+    m_codes.resize(count * m_width);
+    m_rows.resize(count);
+    m_keys.resize(count);
+    m_patternOfClass.resize(count);
+    m_patterns.clear();
+    for (std::vector<std::uint32_t>& ofPattern : m_classesOfPattern)
+        ofPattern.clear();
+    std::unordered_map<ColumnSet, std::uint32_t, ColumnSetHash> patternIds;
+    for (std::size_t index = 0; index < count; ++index) {
         ColumnSet missingAt;
-        for (std::size_t position = 0; position < m_columns.size(); ++position) {
-            const int column = m_columns[position];
+        for (std::size_t position = 0; position < m_width; ++position) {
+            const int column = columns[position];
             const std::uint32_t code = table.columns[static_cast<std::size_t>(column)].codes[classes[index].firstRow];
+            m_codes[index * m_width + position] = code;
             if (missing.isMissing(column, code))
                 missingAt = missingAt.with(static_cast<int>(position));
         }
-        const auto [found, inserted] = patternIds.try_emplace(missingAt, m_patterns.size());
-        if (inserted)
-            m_patterns.push_back(Pattern{missingAt, {}, 0});
-        Pattern& pattern = m_patterns[found->second];
-        m_positionInPattern[index] = static_cast<std::uint32_t>(pattern.classes.size());
-        pattern.classes.push_back(static_cast<std::uint32_t>(index));
-        pattern.rows += classes[index].size;
-        m_patternOfClass[index] = static_cast<std::uint32_t>(found->second);
-    }
-    m_patternOrder.resize(m_patterns.size());
-    std::iota(m_patternOrder.begin(), m_patternOrder.end(), std::size_t{0});
-    std::stable_sort(m_patternOrder.begin(), m_patternOrder.end(),
-                     [this](std::size_t a, std::size_t b) { return m_patterns[a].rows > m_patterns[b].rows; });
-}
-
-const std::vector<std::uint64_t>& WildcardMatcher::matches(std::size_t p, std::size_t q)
-{
-    const auto [found, inserted] = m_matches.try_emplace(std::uint64_t{p} * m_patterns.size() + q);
-    std::vector<std::uint64_t>& result = found->second;
-    if (!inserted)
-        return result;
-    // The classes of p, then those of q (once when p is q), given dense ids of their values on the
-    // positions outside both patterns, one position at a time.
-    const std::vector<std::uint32_t>& ofP = m_patterns[p].classes;
-    std::vector<std::uint32_t> members = ofP;
-    if (q != p)
-        members.insert(members.end(), m_patterns[q].classes.begin(), m_patterns[q].classes.end());
-    const ColumnSet excluded = m_patterns[p].missing.united(m_patterns[q].missing);
-    std::vector<std::uint32_t> ids(members.size(), 0);
-    std::unordered_map<std::uint64_t, std::uint32_t> dense;
-    std::uint32_t idCount = 1;
-    for (std::size_t position = 0; position < m_columns.size(); ++position) {
-        if (excluded.contains(static_cast<int>(position)))
-            continue;
-        const std::vector<std::uint32_t>& codes = m_table.columns[static_cast<std::size_t>(m_columns[position])].codes;
-        dense.clear();
-        for (std::size_t member = 0; member < members.size(); ++member) {
-            const std::uint64_t key = (std::uint64_t{ids[member]} << 32U) | codes[m_classes[members[member]].firstRow];
-            ids[member] = dense.try_emplace(key, static_cast<std::uint32_t>(dense.size())).first->second;
+        const auto [found, inserted] = patternIds.try_emplace(missingAt, static_cast<std::uint32_t>(m_patterns.size()));
+        if (inserted) {
+            m_patterns.push_back(missingAt);
+            if (m_classesOfPattern.size() < m_patterns.size())
+                m_classesOfPattern.emplace_back();
         }
-        idCount = static_cast<std::uint32_t>(dense.size());
+        m_classesOfPattern[found->second].push_back(static_cast<std::uint32_t>(index));
+        m_patternOfClass[index] = found->second;
+        m_rows[index] = classes[index].size;
     }
-    std::vector<std::uint64_t> rowsById(idCount, 0);
-    const std::size_t firstOfQ = q == p ? 0 : ofP.size();
-    for (std::size_t member = firstOfQ; member < members.size(); ++member)
-        rowsById[ids[member]] += m_classes[members[member]].size;
-    result.resize(ofP.size());
-    for (std::size_t member = 0; member < ofP.size(); ++member)
-        result[member] = rowsById[ids[member]];
-    return result;
+    std::unordered_map<ColumnSet, std::uint32_t, ColumnSetHash> unionIds;
+    m_unions.clear();
+    for (std::size_t p = 0; p < m_patterns.size(); ++p)
+        for (std::size_t q = p; q < m_patterns.size(); ++q) {
+            ColumnSet both = m_patterns[p].united(m_patterns[q]);
+            if (unionIds.try_emplace(both, static_cast<std::uint32_t>(m_unions.size())).second)
+                m_unions.push_back(std::move(both));
+        }
+    m_sizes.assign(count, 0);
+    for (std::size_t unionIndex = 0; unionIndex < m_unions.size(); ++unionIndex) {
+        if (stop.stop_requested()) {
+            m_sizes.clear();
+            return m_sizes;
+        }
+        countAtUnion(unionIndex);
+    }
+    return m_sizes;
 }
 
-std::uint64_t WildcardMatcher::sizeUpTo(std::size_t index, std::uint64_t cap)
+void WildcardSizer::countAtUnion(std::size_t unionIndex)
 {
-    const std::size_t p = m_patternOfClass[index];
-    const std::uint32_t position = m_positionInPattern[index];
-    std::uint64_t total = 0;
-    for (const std::size_t q : m_patternOrder) {
-        total += matches(p, q)[position];
-        if (total > cap)
-            break;
+    const ColumnSet& both = m_unions[unionIndex];
+    m_members.clear();
+    for (std::size_t pattern = 0; pattern < m_patterns.size(); ++pattern)
+        if (m_patterns[pattern].isSubsetOf(both))
+            m_members.insert(m_members.end(), m_classesOfPattern[pattern].begin(), m_classesOfPattern[pattern].end());
+    m_outside.clear();
+    for (std::size_t position = 0; position < m_width; ++position)
+        if (!both.contains(static_cast<int>(position)))
+            m_outside.push_back(position);
+    // A mix of each member's codes outside the union sorts most pairs by one comparison; equal keys
+    // fall back to the codes, so a collision never merges two runs.
+    for (const std::uint32_t member : m_members) {
+        std::uint64_t key = 0;
+        for (const std::size_t position : m_outside)
+            key = (key ^ m_codes[member * m_width + position]) * 0x9E3779B97F4A7C15ULL;
+        m_keys[member] = key;
     }
-    return total;
+    const auto sameOutside = [this](std::uint32_t a, std::uint32_t b) {
+        return m_keys[a] == m_keys[b] && std::all_of(m_outside.begin(), m_outside.end(), [&](std::size_t position) {
+                   return m_codes[a * m_width + position] == m_codes[b * m_width + position];
+               });
+    };
+    std::sort(m_members.begin(), m_members.end(), [this](std::uint32_t a, std::uint32_t b) {
+        if (m_keys[a] != m_keys[b])
+            return m_keys[a] < m_keys[b];
+        for (const std::size_t position : m_outside) {
+            const std::uint32_t codeA = m_codes[a * m_width + position];
+            const std::uint32_t codeB = m_codes[b * m_width + position];
+            if (codeA != codeB)
+                return codeA < codeB;
+        }
+        return m_patternOfClass[a] < m_patternOfClass[b];
+    });
+    for (std::size_t runBegin = 0; runBegin < m_members.size();) {
+        // One run: the members with the same codes outside the union, in blocks of one pattern.
+        m_blocks.clear();
+        std::size_t next = runBegin;
+        while (next < m_members.size() && sameOutside(m_members[runBegin], m_members[next])) {
+            const std::uint32_t pattern = m_patternOfClass[m_members[next]];
+            if (m_blocks.empty() || m_blocks.back().pattern != pattern)
+                m_blocks.push_back(Block{pattern, next, next, 0});
+            m_blocks.back().rows += m_rows[m_members[next]];
+            m_blocks.back().end = ++next;
+        }
+        runBegin = next;
+        for (const Block& block : m_blocks) {
+            std::uint64_t matching = 0;
+            for (const Block& other : m_blocks)
+                if (m_patterns[block.pattern].united(m_patterns[other.pattern]) == both)
+                    matching += other.rows;
+            for (std::size_t member = block.begin; member < block.end; ++member)
+                m_sizes[m_members[member]] += matching;
+        }
+    }
 }
 
 ClassScan scanWildcardClasses(const EncodedTable& table, const MissingCells& missing, std::span<const int> columns,
                               std::span<const ValueClass> classes, std::uint64_t k, const std::stop_token& stop)
 {
-    constexpr std::size_t stopPollClasses = 1024;
+    // The engines evaluate one set after another on each worker thread: its sizer keeps its buffers.
+    thread_local WildcardSizer sizer;
     ClassScan scan;
-    WildcardMatcher matcher(table, missing, columns, classes);
-    std::vector<std::uint32_t> order(classes.size());
-    std::iota(order.begin(), order.end(), 0U);
-    std::stable_sort(order.begin(), order.end(),
-                     [&classes](std::uint32_t a, std::uint32_t b) { return classes[a].size < classes[b].size; });
-    constexpr std::uint64_t unbounded = std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t best = unbounded;
-    for (std::size_t n = 0; n < order.size(); ++n) {
-        if (n % stopPollClasses == 0 && stop.stop_requested()) {
-            scan.interrupted = true;
-            return scan;
-        }
-        const ValueClass& valueClass = classes[order[n]];
-        // A wildcard class holds its value class, so a larger value class can neither be isolated
-        // nor beat the smallest wildcard class found.
-        if (valueClass.size > k && valueClass.size >= best)
-            break;
-        const std::uint64_t cap = std::max(k, best == unbounded ? unbounded : best - 1);
-        const std::uint64_t size = matcher.sizeUpTo(order[n], cap);
-        if (size <= k) {
+    const std::vector<std::uint64_t>& sizes = sizer.sizes(table, missing, columns, classes, stop);
+    if (sizes.size() != classes.size()) {
+        scan.interrupted = true;
+        return scan;
+    }
+    std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
+    for (std::size_t index = 0; index < classes.size(); ++index) {
+        const ValueClass& valueClass = classes[index];
+        smallest = std::min(smallest, sizes[index]);
+        scan.rowsVisited += valueClass.size;
+        if (sizes[index] <= k) {
             scan.isolatedRows += valueClass.size;
             scan.firstIsolatedRow = std::min(scan.firstIsolatedRow.value_or(valueClass.firstRow), valueClass.firstRow);
         }
-        best = std::min(best, size);
     }
-    scan.smallestClass = best;
-    for (const ValueClass& valueClass : classes)
-        scan.rowsVisited += valueClass.size;
+    scan.smallestClass = smallest;
     return scan;
 }
 
