@@ -36,12 +36,14 @@ struct SafeState {
     RowPartition partition;
 };
 
-/// One transversal's full evaluation.
+/// One transversal's full evaluation. Its classes are not kept: a round can evaluate tens of
+/// thousands of transversals, each partition holding the whole table (8 bytes a row; 100,000 x 300
+/// with --max-size 3 reached 12.5 GiB when they were kept), so a safe one's classes are rebuilt
+/// when it is grown, one evaluation more per grown transversal.
 template <typename Set>
 struct Evaluation {
     Set set;
     SetMeasure measure;
-    RowPartition partition;
     bool done = false;
 };
 
@@ -61,6 +63,7 @@ public:
         , m_columnCount(parameters.columns.size())
         , m_growOrder(parameters.columns.columns())
         , m_started(Clock::now())
+        , m_vulnerableWith(table.columnCount())
     {
         // Few distinct values first: such columns split classes least, so the big "add all the
         // rest at once" steps of the grower succeed more often.
@@ -90,19 +93,21 @@ private:
     void dualizeAndAdvance()
     {
         IncrementalTransversals<Set> transversals(m_parameters.maxSetSize + 1);
-        std::vector<Safe> seeds;
-        seeds.push_back({Set{}, wholeTablePartition(m_table.rowCount)});
+        std::vector<Set> seeds{Set{}};
+        Safe grown;
         while (!stopped()) {
-            for (Safe& seed : seeds) {
-                if (coveredByMaximal(seed.set))
+            for (const Set& seed : seeds) {
+                if (coveredByMaximal(seed))
                     continue;
-                growToMaximal(seed);
+                grown.set = seed;
+                m_oracle.partitionInto(toColumnSet(seed), m_workspaces.local(), grown.partition);
+                growToMaximal(grown);
                 flush();
                 if (stopped())
                     return;
                 m_maximal.push_back(
-                    {seed.set, m_oracle.summarize(toColumnSet(seed.set), seed.partition).smallestClass});
-                if (!transversals.addEdge(m_searched.minus(seed.set), m_stop)) {
+                    {grown.set, m_oracle.summarize(toColumnSet(grown.set), grown.partition).smallestClass});
+                if (!transversals.addEdge(m_searched.minus(grown.set), m_stop)) {
                     stopped();
                     return;
                 }
@@ -112,7 +117,7 @@ private:
             std::vector<Pending> pending;
             for (Set& candidate : transversals.takeFresh()) {
                 if (candidate.size() <= m_parameters.maxSetSize)
-                    pending.push_back({std::move(candidate), {}, {}, false});
+                    pending.push_back({std::move(candidate), {}, false});
             }
             if (pending.empty())
                 return;
@@ -123,7 +128,7 @@ private:
                 if (evaluation.measure.vulnerable)
                     acceptMinimal(evaluation.set, evaluation.measure);
                 else
-                    seeds.push_back({evaluation.set, std::move(evaluation.partition)});
+                    seeds.push_back(evaluation.set);
             }
             flush();
         }
@@ -134,7 +139,7 @@ private:
     {
         std::vector<Pending> pending;
         for (const int column : m_parameters.columns.columns())
-            pending.push_back({Set::single(column), {}, {}, false});
+            pending.push_back({Set::single(column), {}, false});
         evaluateAll(pending);
         for (const Pending& evaluation : pending)
             if (evaluation.done)
@@ -154,12 +159,12 @@ private:
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, pending.size(), 1),
             [this, &pending](const tbb::blocked_range<std::size_t>& range) {
+                RowPartition partition;
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     if (m_stop.stop_requested())
                         return;
                     Pending& evaluation = pending[i];
-                    evaluation.measure =
-                        m_oracle.measure(toColumnSet(evaluation.set), m_workspaces.local(), evaluation.partition);
+                    evaluation.measure = m_oracle.measure(toColumnSet(evaluation.set), m_workspaces.local(), partition);
                     evaluation.done = true;
                 }
             },
@@ -192,7 +197,7 @@ private:
             return;
         std::vector<int> candidates;
         for (const int column : order)
-            if (!state.set.contains(column) && !knownVulnerable(state.set.with(column)))
+            if (!state.set.contains(column) && !knownVulnerable(state.set.with(column), Set::single(column)))
                 candidates.push_back(column);
         if (candidates.empty())
             return;
@@ -213,7 +218,7 @@ private:
     bool tryExtend(Safe& state, const Set& extra)
     {
         const Set target = state.set.united(extra);
-        if (knownVulnerable(target))
+        if (knownVulnerable(target, extra))
             return false;
         schedule(target);
         RowPartition extended;
@@ -227,7 +232,7 @@ private:
             report(target, NodeEventKind::Safe);
         } else {
             // Vulnerable but (usually) not minimal: its supersets are settled, none counted here.
-            m_vulnerable.push_back(target);
+            addVulnerable(target);
             report(target, NodeEventKind::Pruned);
         }
         return safe;
@@ -237,7 +242,7 @@ private:
     {
         const ColumnSet columns = toColumnSet(set);
         m_minimal.push_back({columns, measure.isolatedRows, measure.smallestClass});
-        m_vulnerable.push_back(set);
+        addVulnerable(set);
         ++m_counters.setsVulnerable;
         m_events.push_back({columns, NodeEventKind::Vulnerable, measure.firstIsolatedRow, 0});
         const std::uint64_t pruned = supersetCount(set.size(), m_columnCount, m_parameters.maxSetSize);
@@ -245,12 +250,54 @@ private:
         m_events.push_back({columns, NodeEventKind::Pruned, 0, pruned});
     }
 
-    [[nodiscard]] bool knownVulnerable(const Set& set) const
+    void addVulnerable(const Set& set)
+    {
+        const auto index = static_cast<std::uint32_t>(m_vulnerable.size());
+        m_vulnerable.push_back(set);
+        set.forEach([this, index](int column) { m_vulnerableWith[static_cast<std::size_t>(column)].push_back(index); });
+    }
+
+    /// Whether `set` holds a known vulnerable set, given that `set` minus `added` is safe: such a
+    /// subset then meets `added`. Every known vulnerable set has a verdict, so a small set looks up
+    /// its subsets that meet `added`; a larger one tries the vulnerable sets listed under `added`'s
+    /// columns. Whichever is fewer: a wide search knows hundreds of thousands of vulnerable sets,
+    /// a column's list thousands, while a set of 3 has 7 subsets.
+    [[nodiscard]] bool knownVulnerable(const Set& set, const Set& added) const
     {
         if (const auto found = m_verdicts.find(set); found != m_verdicts.end())
             return found->second;
-        return std::any_of(m_vulnerable.begin(), m_vulnerable.end(),
-                           [&set](const Set& vulnerable) { return vulnerable.isSubsetOf(set); });
+        std::size_t listed = 0;
+        added.forEach([&](int column) { listed += m_vulnerableWith[static_cast<std::size_t>(column)].size(); });
+        const std::vector<int> columns = set.columns();
+        constexpr std::size_t widestEnumerated = 20;
+        if (columns.size() <= widestEnumerated && (std::size_t{1} << columns.size()) < listed)
+            return subsetKnownVulnerable(columns, added);
+        bool found = false;
+        added.forEach([&](int column) {
+            if (found)
+                return;
+            const std::vector<std::uint32_t>& with = m_vulnerableWith[static_cast<std::size_t>(column)];
+            found = std::any_of(with.begin(), with.end(),
+                                [&](std::uint32_t index) { return m_vulnerable[index].isSubsetOf(set); });
+        });
+        return found;
+    }
+
+    /// Whether a proper subset of the set of `columns` that meets `added` has a vulnerable verdict.
+    [[nodiscard]] bool subsetKnownVulnerable(const std::vector<int>& columns, const Set& added) const
+    {
+        const std::uint64_t whole = (std::uint64_t{1} << columns.size()) - 1;
+        for (std::uint64_t mask = 1; mask < whole; ++mask) {
+            Set subset;
+            for (std::size_t position = 0; position < columns.size(); ++position)
+                if ((mask >> position) & 1U)
+                    subset = subset.with(columns[position]);
+            if (!subset.intersects(added))
+                continue;
+            if (const auto found = m_verdicts.find(subset); found != m_verdicts.end() && found->second)
+                return true;
+        }
+        return false;
     }
 
     [[nodiscard]] bool coveredByMaximal(const Set& set) const
@@ -331,6 +378,8 @@ private:
     tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
     std::unordered_map<Set, bool, ColumnSetHash> m_verdicts;
     std::vector<Set> m_vulnerable;
+    /// Table column -> the indexes in m_vulnerable of the sets holding it.
+    std::vector<std::vector<std::uint32_t>> m_vulnerableWith;
     std::vector<MinimalSet> m_minimal;
     std::vector<Maximal> m_maximal;
     std::vector<NodeEvent> m_events;

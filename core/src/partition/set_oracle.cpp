@@ -30,13 +30,18 @@ std::vector<int> SetOracle::refinementOrder(const ColumnSet& set) const
     return order;
 }
 
-SetMeasure SetOracle::measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const
+void SetOracle::partitionInto(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const
 {
     partition = wholeTablePartition(m_table.rowCount);
     for (const int column : refinementOrder(set)) {
         workspace.refiner.refine(partition, m_table.columns[static_cast<std::size_t>(column)], 0, workspace.spare);
         std::swap(partition, workspace.spare);
     }
+}
+
+SetMeasure SetOracle::measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const
+{
+    partitionInto(set, workspace, partition);
     return summarize(set, partition);
 }
 

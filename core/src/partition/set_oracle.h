@@ -45,6 +45,9 @@ public:
     /// Full classes of `set` from scratch; `partition` receives them.
     SetMeasure measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;
 
+    /// The classes of `set` (its complete partition) into `partition`, without measuring them.
+    void partitionInto(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;
+
     /// Whether the safe set `baseSet` stays safe when `extra` is added, given its partition `base`.
     /// Under the value semantics it stops at the first class of at most k rows. On true, `result`
     /// holds the larger set's classes.
