@@ -370,7 +370,8 @@ TEST_CASE("The border search stops when asked and keeps only settled sets", "[bo
     }
 }
 
-TEST_CASE("chooseAlgorithm keeps FPVI for narrow searches and the border search for wide ones", "[border][auto]")
+TEST_CASE("chooseAlgorithm keeps FPVI for narrow or size-limited searches and the border search for wide ones",
+          "[border][auto]")
 {
     const EncodedTable example = workedExample();
     SearchParameters parameters;
@@ -388,6 +389,19 @@ TEST_CASE("chooseAlgorithm keeps FPVI for narrow searches and the border search 
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Fpvi);
     parameters.maxSetSize = 12;
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Border);
+    parameters.maxSetSize.reset();
+    // A limit of 3 keeps FPVI even where the lattice within it exceeds a million sets.
+    std::vector<std::string> wideNames;
+    std::vector<std::string> wideRow;
+    for (int c = 0; c < 300; ++c) {
+        wideNames.push_back("c" + std::to_string(c));
+        wideRow.push_back(std::to_string(c));
+    }
+    const EncodedTable wider = encodeRows(wideNames, {wideRow, wideRow});
+    parameters.maxSetSize = 3;
+    CHECK(chooseAlgorithm(wider, parameters) == Algorithm::Fpvi);
+    parameters.maxSetSize = 4;
+    CHECK(chooseAlgorithm(wider, parameters) == Algorithm::Border);
     parameters.maxSetSize.reset();
     parameters.columns = ColumnSet::firstN(8);
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Fpvi);
