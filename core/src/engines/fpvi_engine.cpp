@@ -6,7 +6,6 @@
 #include "engines/fpvi_engine.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -55,11 +54,6 @@ namespace {
 // Sets planned together: enough for a level of a 20-column table at once (the plan shares
 // prefixes within a chunk only), small enough to plan in well under a millisecond.
 constexpr std::size_t planChunk = 8192;
-
-// Workers are spawned inside libtbb, which ThreadSanitizer cannot see into (Debian's build is not
-// instrumented): a release by the search before spawning and an acquire by each worker show it
-// that the workers start after the search, its mutex included, was set up.
-std::atomic<std::uint64_t> searchesSetUp{0};
 
 // How far down the plan an idle worker looks for a partition to build ahead of time.
 constexpr std::size_t buildAheadSets = 64;
@@ -196,13 +190,8 @@ SearchResult FpviSearch<Set>::run()
     // Tasks not yet started are dropped at once; running ones poll the token themselves.
     const std::stop_callback cancelTasks(m_stop, [&context] { context.cancel_group_execution(); });
     arena.execute([&] {
-        {
-            // Workers lock m_mutex first, which also shows ThreadSanitizer that they see the indexes.
-            const std::lock_guard lock(m_mutex);
-            m_indexes = buildColumnIndexes(m_table, m_parameters.columns, m_stop);
-        }
+        m_indexes = buildColumnIndexes(m_table, m_parameters.columns, m_stop);
         tbb::task_group group(context);
-        searchesSetUp.fetch_add(1, std::memory_order_release);
         try {
             for (int worker = 1; worker < m_parameters.threads; ++worker)
                 group.run([this] { workerLoop(); });
@@ -253,7 +242,6 @@ void FpviSearch<Set>::abandon(std::exception_ptr failure) noexcept
 template <typename Set>
 void FpviSearch<Set>::workUntilDone()
 {
-    static_cast<void>(searchesSetUp.load(std::memory_order_acquire));
     std::unique_lock lock(m_mutex);
     CountingScratch scratch(largestCardinality(m_indexes));
     // A set, not a pointer: the set may be settled and freed by the time this worker looks again.

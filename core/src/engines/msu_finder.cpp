@@ -577,9 +577,6 @@ MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, const MsuSe
         });
         tbb::task_group_context context;
         const std::stop_callback cancel(stop, [&context] { context.cancel_group_execution(); });
-        // Each task's findings are also handed over through this mutex, besides TBB's join:
-        // Debian's libtbb is not built for ThreadSanitizer, which only sees the mutex.
-        std::mutex published;
         // One task per item of the whole table, as MTS2 does.
         tbb::task_arena arena(options.threads);
         arena.execute([&] {
@@ -595,11 +592,9 @@ MsuSearchOutcome findMinimalSampleUniques(const EncodedTable& table, const MsuSe
                         if (options.itemsDone != nullptr)
                             options.itemsDone->fetch_add(1, std::memory_order_relaxed);
                     }
-                    const std::lock_guard done(published);
                 },
                 tbb::simple_partitioner(), context);
         });
-        const std::lock_guard collected(published);
         for (Worker& worker : workers) {
             sink.join(*worker.sink);
             outcome.rowsScanned += worker.search.rowsScanned();

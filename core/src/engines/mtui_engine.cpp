@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <mutex>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -114,9 +113,6 @@ SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& res
         const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, resolved.columns, stop);
         const std::uint32_t largest = largestCardinality(indexes);
         tbb::enumerable_thread_specific<MtuiScratch> scratches([largest] { return MtuiScratch(largest); });
-        // Results also travel through this mutex, besides TBB's join: Debian's libtbb is not
-        // built for ThreadSanitizer, which only sees the mutex.
-        std::mutex published;
         std::vector<Set> round;
         std::vector<ClassScan> scans;
         while (!stop.stop_requested()) {
@@ -137,15 +133,11 @@ SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& res
                 tbb::parallel_for(
                     tbb::blocked_range<std::size_t>(0, round.size(), 1),
                     [&](const tbb::blocked_range<std::size_t>& range) {
-                        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                            const ClassScan scan =
+                        for (std::size_t i = range.begin(); i != range.end(); ++i)
+                            scans[i] =
                                 evaluateWholeTable(round[i], indexes, resolved.k, wildcard, scratches.local(), stop);
-                            const std::lock_guard lock(published);
-                            scans[i] = scan;
-                        }
                     },
                     context);
-                const std::lock_guard collected(published);
                 if (stop.stop_requested())
                     break;
                 for (std::size_t i = 0; i < round.size(); ++i) {

@@ -2,7 +2,6 @@
 #include "partition/column_index.h"
 
 #include <algorithm>
-#include <mutex>
 #include <numeric>
 
 #include <tbb/parallel_for_each.h>
@@ -29,9 +28,6 @@ std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet
 {
     std::vector<ColumnIndex> indexes(table.columnCount());
     const std::vector<int> positions = columns.columns();
-    // Each column is handed back through this mutex as well as through TBB's join: Debian's
-    // libtbb is not built for ThreadSanitizer, which therefore only sees the mutex.
-    std::mutex published;
     tbb::parallel_for_each(positions.begin(), positions.end(), [&](int position) {
         if (stop.stop_requested())
             return;
@@ -58,9 +54,7 @@ std::vector<ColumnIndex> buildColumnIndexes(const EncodedTable& table, ColumnSet
             copyNarrowed(index.codes, index.bytes, stop);
         else if (index.cardinality() <= 0x10000U)
             copyNarrowed(index.codes, index.shorts, stop);
-        const std::lock_guard done(published);
     });
-    const std::lock_guard collected(published);
     return indexes;
 }
 
