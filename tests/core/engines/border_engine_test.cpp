@@ -116,6 +116,19 @@ EncodedTable randomTable(std::uint32_t seed, int maxColumns)
     return encodeRows(names, rows);
 }
 
+// Two identical rows over `columns` columns: every set is a quasi-identifier at k = 2, so only the
+// table's width decides which algorithm `auto` picks.
+EncodedTable twoIdenticalRows(int columns)
+{
+    std::vector<std::string> names;
+    std::vector<std::string> row;
+    for (int c = 0; c < columns; ++c) {
+        names.push_back("c" + std::to_string(c));
+        row.push_back(std::to_string(c));
+    }
+    return encodeRows(names, {row, row});
+}
+
 std::string sharedData(const std::string& file)
 {
     return std::string(QISCOUT_TEST_TABLES_DIR) + "/" + file;
@@ -377,13 +390,7 @@ TEST_CASE("chooseAlgorithm keeps FPVI for narrow or size-limited searches and th
     SearchParameters parameters;
     CHECK(chooseAlgorithm(example, parameters) == Algorithm::Fpvi);
 
-    std::vector<std::string> names;
-    std::vector<std::string> row;
-    for (int c = 0; c < 30; ++c) {
-        names.push_back("c" + std::to_string(c));
-        row.push_back(std::to_string(c));
-    }
-    const EncodedTable wide = encodeRows(names, {row, row});
+    const EncodedTable wide = twoIdenticalRows(30);
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Border);
     parameters.maxSetSize = 3;
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Fpvi);
@@ -391,13 +398,7 @@ TEST_CASE("chooseAlgorithm keeps FPVI for narrow or size-limited searches and th
     CHECK(chooseAlgorithm(wide, parameters) == Algorithm::Border);
     parameters.maxSetSize.reset();
     // A limit of 3 keeps FPVI even where the lattice within it exceeds a million sets.
-    std::vector<std::string> wideNames;
-    std::vector<std::string> wideRow;
-    for (int c = 0; c < 300; ++c) {
-        wideNames.push_back("c" + std::to_string(c));
-        wideRow.push_back(std::to_string(c));
-    }
-    const EncodedTable wider = encodeRows(wideNames, {wideRow, wideRow});
+    const EncodedTable wider = twoIdenticalRows(300);
     parameters.maxSetSize = 3;
     CHECK(chooseAlgorithm(wider, parameters) == Algorithm::Fpvi);
     parameters.maxSetSize = 4;
