@@ -180,6 +180,14 @@ public:
         }
     }
 
+    /// A table's name as the user sees it: UTF-8, read as Windows-1252 when it is not.
+    static std::string shownName(const std::string& raw)
+    {
+        std::string buffer;
+        bool transcoded = false;
+        return std::string(utf8Text(raw, buffer, transcoded));
+    }
+
 private:
     /// Unchecked, SQLite does not bound a cell running past its page's end when it loads the page,
     /// and a corrupt file gave rows or an error as the heap's layout fell (the sqlite fuzzer's
@@ -232,12 +240,18 @@ private:
         return names.front();
     }
 
-    /// The quoted table a name means: the table of that exact name, else "schema.table".
+    /// The quoted table a name means: the table of that exact name, or of that name as listed
+    /// (a name that is not UTF-8 is listed read as Windows-1252, and the table chooser gives that
+    /// back), else "schema.table".
     std::string existingTable(sqlite3* database, const std::string& name) const
     {
         const std::vector<std::string> names = tables(database);
         if (std::find(names.begin(), names.end(), name) != names.end())
             return quoteIdentifier(name);
+        const auto listedAs =
+            std::find_if(names.begin(), names.end(), [&](const std::string& raw) { return shownName(raw) == name; });
+        if (listedAs != names.end())
+            return quoteIdentifier(*listedAs);
         const std::size_t dot = name.find('.');
         if (dot != std::string::npos) {
             const std::string qualified =
@@ -258,7 +272,7 @@ private:
     {
         std::string list;
         for (const auto& name : names)
-            list += (list.empty() ? "'" : ", '") + name + "'";
+            list += (list.empty() ? "'" : ", '") + shownName(name) + "'";
         return list.empty() ? "none" : list;
     }
 
@@ -346,7 +360,9 @@ std::vector<std::string> listSqliteTables(const std::string& location)
     const ReadRequest request{location, options, {}, progress, {}};
     SqliteRead read(request, sourceFilePath(location));
     const Database database = read.openFile();
-    return read.tables(database.get());
+    std::vector<std::string> names = read.tables(database.get());
+    std::transform(names.begin(), names.end(), names.begin(), &SqliteRead::shownName);
+    return names;
 }
 
 } // namespace qiscout::core

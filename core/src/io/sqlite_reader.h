@@ -21,7 +21,8 @@ namespace qiscout::core {
 /// readSqlite over a database image in memory (the fuzzer's way in).
 [[nodiscard]] EncodedTable readSqliteBuffer(std::string_view bytes, const ReadRequest& request);
 
-/// The tables and views of the database, in the order they were created. Throws LoadError.
+/// The tables and views of the database, in the order they were created, as UTF-8 (a name that is
+/// not is read as Windows-1252; readSqlite accepts it so). Throws LoadError.
 [[nodiscard]] std::vector<std::string> listSqliteTables(const std::string& location);
 
 } // namespace qiscout::core

@@ -143,6 +143,17 @@ TEST_CASE("SQLite table and column names that are not UTF-8 read as Windows-1252
     CHECK(row(table, 0) == std::vector<std::string>{"\u00e9t\u00e9", "x"});
     REQUIRE(table.warnings.size() == 1);
     CHECK_THAT(table.warnings[0], Catch::Contains("Windows-1252"));
+    // The table chooser lists the name as shown and gives it back: it must open that table.
+    const TempDatabase two("CREATE TABLE \"t\x96\"(a); INSERT INTO \"t\x96\" VALUES ('1');"
+                           "CREATE TABLE other(b); INSERT INTO other VALUES ('2');");
+    REQUIRE(listSourceTables(two.location(), {}) == std::vector<std::string>{"t\u2013", "other"});
+    LoadOptions chosen;
+    chosen.table = "t\u2013";
+    const EncodedTable picked = loadTable(two.location(), chosen);
+    CHECK(picked.columnNames() == std::vector<std::string>{"a"});
+    CHECK(picked.sourcePart == "t\u2013");
+    chosen.table = "none";
+    CHECK_THAT(loadFailure(two.location(), chosen).what(), Catch::Contains("'t\u2013', 'other'"));
     const TempDatabase utf8("CREATE TABLE t(\"caf\u00e9\"); INSERT INTO t VALUES ('x');");
     const EncodedTable clean = loadTable(utf8.path());
     CHECK(clean.columnNames() == std::vector<std::string>{"caf\u00e9"});
