@@ -32,8 +32,9 @@ namespace {
 constexpr std::string_view utf8Bom = "\xEF\xBB\xBF";
 /// Pieces smaller than this are not worth a task of their own.
 constexpr std::size_t minPieceBytes = std::size_t{64} << 10;
-/// Encoding checks and transcoding look at the stop token this often.
-constexpr std::size_t textBlockBytes = std::size_t{16} << 20;
+/// Encoding checks and transcoding look at the stop token this often; the checks take a block
+/// per task.
+constexpr std::size_t textBlockBytes = std::size_t{4} << 20;
 
 [[noreturn]] void fail(LoadErrorKind kind, const std::string& file, TextLocation where, const std::string& detail)
 {
@@ -76,18 +77,31 @@ std::string hexByte(char c)
     return std::string("0x") + digits[b >> 4] + digits[b & 15];
 }
 
-/// The result of scanning the text for NULs and UTF-8, block by block so cancellation is prompt.
+/// The result of scanning the text for NULs and UTF-8, in blocks scanned in parallel, each small
+/// enough that cancellation is prompt. Touching the file first, this pass also takes the memory
+/// map's page faults, so they too are spread over the threads.
 TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
 {
-    TextScan total;
-    std::size_t begin = 0;
-    while (begin < raw.size()) {
-        throwIfCancelled(stop, file);
-        std::size_t end = std::min(raw.size(), begin + textBlockBytes);
+    std::vector<std::size_t> ends;
+    for (std::size_t end = 0; end < raw.size();) {
+        end = std::min(raw.size(), end + textBlockBytes);
         // Never split a UTF-8 sequence: continuation bytes stay with their lead byte.
         while (end < raw.size() && (static_cast<unsigned char>(raw[end]) & 0xC0) == 0x80)
             ++end;
-        const TextScan block = scanText(raw.substr(begin, end - begin));
+        ends.push_back(end);
+    }
+    std::vector<TextScan> blocks(ends.size());
+    parallelFor(ends.size(), [&](std::size_t i) {
+        if (stop.stop_requested())
+            return;
+        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+        blocks[i] = scanText(raw.substr(begin, ends[i] - begin));
+    });
+    throwIfCancelled(stop, file);
+    TextScan total;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+        const TextScan& block = blocks[i];
         total.hasHighBytes = total.hasHighBytes || block.hasHighBytes;
         if (!total.firstInvalidUtf8 && block.firstInvalidUtf8)
             total.firstInvalidUtf8 = begin + *block.firstInvalidUtf8;
@@ -95,7 +109,6 @@ TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, con
             total.firstNul = begin + *block.firstNul;
             return total;
         }
-        begin = end;
     }
     return total;
 }

@@ -5,6 +5,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace qiscout::core {
 namespace {
 
@@ -70,6 +74,27 @@ TextScan scanText(std::string_view bytes)
     std::size_t i = 0;
     const std::size_t n = bytes.size();
     while (i < n) {
+#if defined(__SSE2__)
+        // Most text is long runs of ASCII: 64 bytes at a time, one test for a NUL or a high byte.
+        if (i + 64 <= n) {
+            __m128i a;
+            __m128i b;
+            __m128i c;
+            __m128i d;
+            std::memcpy(&a, bytes.data() + i, sizeof a);
+            std::memcpy(&b, bytes.data() + i + 16, sizeof b);
+            std::memcpy(&c, bytes.data() + i + 32, sizeof c);
+            std::memcpy(&d, bytes.data() + i + 48, sizeof d);
+            const __m128i zero = _mm_setzero_si128();
+            const __m128i nuls = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero)),
+                                              _mm_or_si128(_mm_cmpeq_epi8(c, zero), _mm_cmpeq_epi8(d, zero)));
+            const __m128i high = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+            if (_mm_movemask_epi8(_mm_or_si128(nuls, high)) == 0) {
+                i += 64;
+                continue;
+            }
+        }
+#endif
         if (i + 8 <= n) {
             std::uint64_t word = 0;
             std::memcpy(&word, bytes.data() + i, sizeof word);

@@ -356,6 +356,44 @@ TEST_CASE("loadTableFromBuffer gives the same table whatever the parse chunk siz
     }
 }
 
+TEST_CASE("loadTable checks the encoding of a file of several blocks as one whole", "[loader][encoding]")
+{
+    // The encoding checks run in blocks of 4 MiB: put a two-byte character across the first block
+    // edge, and faults in the third block only.
+    constexpr std::size_t blockEdge = std::size_t{4} << 20;
+    std::string text = "id,text\n";
+    while (text.size() < blockEdge - 16)
+        text += "1,x\n";
+    text += "2,";
+    text.append(blockEdge - 1 - text.size(), 'x');
+    text += "\xC3\xA9y\n";
+    const std::size_t straddling = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    while (text.size() < 9 * (std::size_t{1} << 20))
+        text += "3,z\n";
+    const std::uint64_t lastLine = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+
+    LoadOptions utf8;
+    utf8.encoding = TextEncoding::Utf8;
+    const EncodedTable table = loadText(text, utf8);
+    CHECK(table.warnings.empty());
+    const std::string& cell = table.text(static_cast<std::uint32_t>(straddling - 2), 1);
+    CHECK(cell.substr(cell.size() - 3) == "\xC3\xA9y");
+
+    const LoadError invalid = loadError(text + "4,\xE9\n", utf8);
+    CHECK(invalid.kind() == LoadErrorKind::InvalidEncoding);
+    CHECK(invalid.line() == lastLine);
+    const EncodedTable transcoded = loadText(text + "4,\xE9\n");
+    CHECK(anyWarningContains(transcoded.warnings, "Windows-1252"));
+    CHECK(transcoded.text(transcoded.rowCount - 1, 1) == "\xC3\xA9");
+
+    // A NUL anywhere wins over a broken sequence earlier in the file.
+    std::string both = text + std::string("4,\0\n", 4);
+    both[10] = '\xE9';
+    const LoadError nul = loadError(both);
+    CHECK(nul.kind() == LoadErrorKind::NulByte);
+    CHECK(nul.line() == lastLine);
+}
+
 TEST_CASE("loadTable reports bounded, increasing progress ending at the total", "[loader][progress]")
 {
     std::string text = "a,b\n";

@@ -33,6 +33,34 @@ TEST_CASE("scanText finds a NUL byte after long ASCII runs", "[encoding]")
     CHECK(*scan.firstNul == 37);
 }
 
+TEST_CASE("scanText finds a NUL, a high byte or a broken sequence wherever it falls among ASCII runs", "[encoding]")
+{
+    // Every offset of a 200-byte text, so each lands in every position of a 64-, 8- and 1-byte step.
+    for (std::size_t at = 0; at < 200; ++at) {
+        std::string text(200, 'a');
+        text[at] = '\0';
+        TextScan scan = scanText(text);
+        REQUIRE(scan.firstNul == at);
+        CHECK_FALSE(scan.firstInvalidUtf8);
+
+        text = std::string(200, 'a').replace(at, 2, "\xC3\xA9");
+        scan = scanText(text);
+        CHECK_FALSE(scan.firstNul);
+        CHECK_FALSE(scan.firstInvalidUtf8);
+        CHECK(scan.hasHighBytes);
+
+        text = std::string(200, 'a');
+        text[at] = '\xE9';
+        scan = scanText(text);
+        CHECK_FALSE(scan.firstNul);
+        CHECK(scan.firstInvalidUtf8 == at);
+        CHECK(scan.hasHighBytes);
+    }
+    const TextScan ascii = scanText(std::string(200, 'a'));
+    CHECK_FALSE(ascii.hasHighBytes);
+    CHECK_FALSE(ascii.firstNul);
+}
+
 TEST_CASE("windows1252ToUtf8 maps every byte, including the 0x80-0x9F block", "[encoding]")
 {
     CHECK(windows1252ToUtf8("a\xE9\xFF") == "a\xC3\xA9\xC3\xBF");
