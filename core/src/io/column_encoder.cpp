@@ -18,6 +18,22 @@ std::uint64_t mix(std::uint64_t value)
     return value;
 }
 
+/// Whether `stored` holds `text`, given that both have the same length, of more than 8 bytes.
+bool sameText(const std::string& stored, std::string_view text)
+{
+    const std::size_t n = text.size();
+    if (n > 16)
+        return std::memcmp(stored.data(), text.data(), n) == 0;
+    // Up to 16 bytes: the first and the last 8, which overlap, with no call to memcmp.
+    std::uint64_t a[2];
+    std::uint64_t b[2];
+    std::memcpy(&a[0], stored.data(), 8);
+    std::memcpy(&a[1], stored.data() + n - 8, 8);
+    std::memcpy(&b[0], text.data(), 8);
+    std::memcpy(&b[1], text.data() + n - 8, 8);
+    return ((a[0] ^ b[0]) | (a[1] ^ b[1])) == 0;
+}
+
 } // namespace
 
 std::uint64_t hashText(std::string_view text)
@@ -25,7 +41,7 @@ std::uint64_t hashText(std::string_view text)
     std::uint64_t hash = 0x9E3779B97F4A7C15ull ^ text.size();
     const char* p = text.data();
     std::size_t n = text.size();
-    while (n >= 8) {
+    while (n > 8) {
         std::uint64_t word = 0;
         std::memcpy(&word, p, sizeof word);
         hash = (hash ^ word) * 0xBF58476D1CE4E5B9ull;
@@ -34,8 +50,13 @@ std::uint64_t hashText(std::string_view text)
         n -= 8;
     }
     std::uint64_t tail = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        tail |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    if (text.size() >= 8) {
+        // The last 8 bytes in one load, overlapping bytes already hashed, rather than byte by byte.
+        std::memcpy(&tail, text.data() + text.size() - 8, sizeof tail);
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            tail |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    }
     return mix(hash ^ tail);
 }
 
@@ -45,6 +66,21 @@ ColumnEncoder::ColumnEncoder(EncodedColumn& column, const std::vector<std::strin
     , m_slots(initialSlots)
     , m_mask(initialSlots - 1)
 {}
+
+std::uint32_t ColumnEncoder::codeOfLong(std::string_view text)
+{
+    const std::uint64_t key = hashText(text);
+    std::size_t slot = key & m_mask;
+    for (;;) {
+        const Slot& entry = m_slots[slot];
+        if (entry.codePlusOne == 0)
+            return insert(text, key, slot);
+        if (entry.key == key && entry.length == text.size() &&
+            sameText(m_column->dictionary[entry.codePlusOne - 1], text))
+            return entry.codePlusOne - 1;
+        slot = (slot + 1) & m_mask;
+    }
+}
 
 std::uint32_t ColumnEncoder::insert(std::string_view text, std::uint64_t key, std::size_t slot)
 {

@@ -394,6 +394,29 @@ TEST_CASE("loadTable checks the encoding of a file of several blocks as one whol
     CHECK(nul.line() == lastLine);
 }
 
+TEST_CASE("loadTable gives values of 9 to 40 bytes that differ in a single byte codes of their own", "[loader]")
+{
+    // Values up to 16 bytes are compared as two overlapping 8-byte words: every byte must count.
+    std::string text = "v\n";
+    std::vector<std::string> values;
+    for (std::size_t length = 9; length <= 40; ++length) {
+        values.emplace_back(length, 'v');
+        for (std::size_t at = 0; at < length; ++at) {
+            values.emplace_back(length, 'v');
+            values.back()[at] = 'w';
+        }
+    }
+    for (int pass = 0; pass < 2; ++pass)
+        for (const std::string& value : values)
+            text += value + "\n";
+    const EncodedTable table = loadText(text);
+    REQUIRE(table.rowCount == 2 * values.size());
+    const EncodedColumn& column = table.columns[0];
+    CHECK(column.dictionary == values);
+    for (std::uint32_t r = 0; r < table.rowCount; ++r)
+        CHECK(column.codes[r] == r % values.size());
+}
+
 TEST_CASE("loadTable reports bounded, increasing progress ending at the total", "[loader][progress]")
 {
     std::string text = "a,b\n";
