@@ -5,8 +5,13 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
 
 #include "io/statistical_writer.h"
 #include "io/write_buffering.h"
@@ -58,6 +63,10 @@ struct ColumnFields {
     std::size_t longest = 0;
 };
 
+/// Bytes a copy of a short field may move at once: `bytes` ends with this many spare bytes and a
+/// rendered block with as many, so copying a field needs neither a length check nor a call.
+constexpr std::size_t shortField = 16;
+
 ColumnFields columnFields(const EncodedColumn& column, char delimiter, bool onlyField, char after)
 {
     ColumnFields fields;
@@ -69,7 +78,52 @@ ColumnFields columnFields(const EncodedColumn& column, char delimiter, bool only
         fields.start.push_back(fields.bytes.size());
         fields.longest = std::max(fields.longest, fields.start.back() - fields.start[fields.start.size() - 2]);
     }
+    fields.bytes.append(shortField, '\0');
     return fields;
+}
+
+constexpr std::uint32_t codesPerLine = 16;
+constexpr std::uint32_t prefetchRows = 4 * codesPerLine;
+
+/// Rows [first, end) as they go into the file.
+struct RenderedRows {
+    std::unique_ptr<char[]> bytes;
+    std::size_t size = 0;
+};
+
+RenderedRows renderRows(const EncodedTable& table, const std::vector<ColumnFields>& fields, std::size_t longestRow,
+                        std::uint32_t first, std::uint32_t end)
+{
+    // Plain pointers, gathered once: the copies below write through a char pointer, which may
+    // alias anything, so every field read per cell would otherwise go through the vectors again.
+    struct Source {
+        const char* bytes;
+        const std::size_t* start;
+        const std::uint32_t* codes;
+    };
+    std::vector<Source> sources;
+    sources.reserve(fields.size());
+    for (std::size_t c = 0; c < fields.size(); ++c)
+        sources.push_back({fields[c].bytes.data(), fields[c].start.data(), table.columns[c].codes.data()});
+    RenderedRows rendered;
+    rendered.bytes = std::make_unique_for_overwrite<char[]>(std::size_t{end - first} * longestRow + shortField);
+    char* out = rendered.bytes.get();
+    for (std::uint32_t row = first; row < end; ++row) {
+        // A row reads one code from every column: more streams than the hardware prefetcher
+        // follows, so each cache line of codes is asked for well before its rows come.
+        if (row % codesPerLine == 0)
+            for (const Source& source : sources)
+                __builtin_prefetch(source.codes + row + prefetchRows);
+        for (const Source& source : sources) {
+            const std::uint32_t code = source.codes[row];
+            const std::size_t begin = source.start[code];
+            const std::size_t length = source.start[code + 1] - begin;
+            std::memcpy(out, source.bytes + begin, length <= shortField ? shortField : length);
+            out += length;
+        }
+    }
+    rendered.size = static_cast<std::size_t>(out - rendered.bytes.get());
+    return rendered;
 }
 
 void writeCsv(const EncodedTable& table, AtomicFileWriter& file, char delimiter, const std::stop_token& stop)
@@ -91,26 +145,37 @@ void writeCsv(const EncodedTable& table, AtomicFileWriter& file, char delimiter,
             columnFields(table.columns[c], delimiter, single, c + 1 == table.columnCount() ? '\n' : delimiter));
         longestRow += fields.back().longest;
     }
-    // Room for a full flush plus one row of the longest fields, so a row never checks for space.
-    std::string buffer(writeFlushBytes + longestRow, '\0');
-    std::size_t used = 0;
-    for (std::uint32_t row = 0; row < table.rowCount; ++row) {
-        if (row % writeRowsPerStopCheck == 0 && stop.stop_requested())
-            throw WriteCancelled(file.target(), "writing was cancelled");
-        for (std::size_t c = 0; c < fields.size(); ++c) {
-            const ColumnFields& column = fields[c];
-            const std::uint32_t code = table.columns[c].codes[row];
-            const std::size_t begin = column.start[code];
-            const std::size_t length = column.start[code + 1] - begin;
-            std::memcpy(buffer.data() + used, column.bytes.data() + begin, length);
-            used += length;
-        }
-        if (used >= writeFlushBytes) {
-            file.write(std::string_view(buffer.data(), used));
-            used = 0;
-        }
-    }
-    file.write(std::string_view(buffer.data(), used));
+    // Blocks of rows are rendered in parallel and written in order, so the write uses every core
+    // the rest of the program leaves it. A block holds at most about one flush of bytes.
+    const std::uint32_t blockRows = static_cast<std::uint32_t>(
+        std::clamp<std::size_t>(writeFlushBytes / std::max<std::size_t>(longestRow, 1), 1, writeRowsPerStopCheck));
+    const auto tokens = static_cast<std::size_t>(2 * std::max(1, tbb::this_task_arena::max_concurrency()));
+    std::uint32_t next = 0;
+    bool cancelled = false;
+    tbb::parallel_pipeline(
+        tokens,
+        tbb::make_filter<void, std::pair<std::uint32_t, std::uint32_t>>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& control) {
+                if (next == table.rowCount || stop.stop_requested()) {
+                    cancelled = next < table.rowCount;
+                    control.stop();
+                    return std::pair<std::uint32_t, std::uint32_t>{};
+                }
+                const std::uint32_t first = next;
+                next = table.rowCount - first <= blockRows ? table.rowCount : first + blockRows;
+                return std::pair{first, next};
+            }) &
+            tbb::make_filter<std::pair<std::uint32_t, std::uint32_t>, RenderedRows>(
+                tbb::filter_mode::parallel,
+                [&](std::pair<std::uint32_t, std::uint32_t> rows) {
+                    return renderRows(table, fields, longestRow, rows.first, rows.second);
+                }) &
+            tbb::make_filter<RenderedRows, void>(tbb::filter_mode::serial_in_order, [&](const RenderedRows& rendered) {
+                file.write(std::string_view(rendered.bytes.get(), rendered.size));
+            }));
+    if (cancelled)
+        throw WriteCancelled(file.target(), "writing was cancelled");
 }
 
 } // namespace
