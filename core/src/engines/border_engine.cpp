@@ -159,12 +159,11 @@ private:
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, pending.size(), 1),
             [this, &pending](const tbb::blocked_range<std::size_t>& range) {
-                RowPartition partition;
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     if (m_stop.stop_requested())
                         return;
                     Pending& evaluation = pending[i];
-                    evaluation.measure = m_oracle.measure(toColumnSet(evaluation.set), m_workspaces.local(), partition);
+                    evaluation.measure = m_oracle.measure(toColumnSet(evaluation.set), m_workspaces.local());
                     evaluation.done = true;
                 }
             },
@@ -332,7 +331,7 @@ private:
     {
         std::uint64_t total = 0;
         for (const OracleWorkspace& workspace : m_workspaces)
-            total += workspace.refiner.rowsScanned();
+            total += workspace.rowsScanned();
         return total;
     }
 

@@ -39,10 +39,29 @@ void SetOracle::partitionInto(const ColumnSet& set, OracleWorkspace& workspace, 
     }
 }
 
-SetMeasure SetOracle::measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const
+namespace {
+
+SetMeasure measureOf(const ClassScan& scan)
 {
-    partitionInto(set, workspace, partition);
-    return summarize(set, partition);
+    SetMeasure measure;
+    measure.isolatedRows = scan.isolatedRows;
+    measure.smallestClass = scan.smallestClassOrZero();
+    measure.vulnerable = scan.isolatedRows > 0;
+    measure.firstIsolatedRow = scan.firstIsolatedRow.value_or(0);
+    return measure;
+}
+
+} // namespace
+
+SetMeasure SetOracle::measure(const ColumnSet& set, OracleWorkspace& workspace) const
+{
+    // Wildcard class sizes need the value classes themselves, not only their sizes.
+    if (!matchesWildcards(set)) {
+        if (const std::optional<ClassScan> scan = workspace.counter.count(m_table, refinementOrder(set), m_k))
+            return measureOf(*scan);
+    }
+    partitionInto(set, workspace, workspace.partition);
+    return summarize(set, workspace.partition);
 }
 
 bool SetOracle::matchesWildcards(const ColumnSet& set) const
@@ -74,13 +93,7 @@ SetMeasure SetOracle::summarize(const ColumnSet& set, const RowPartition& partit
 {
     SetMeasure measure;
     if (matchesWildcards(set)) {
-        const ClassScan scan =
-            scanWildcardClasses(m_table, *m_missing, set.columns(), valueClassesOf(partition), m_k, {});
-        measure.isolatedRows = scan.isolatedRows;
-        measure.smallestClass = scan.smallestClassOrZero();
-        measure.vulnerable = scan.isolatedRows > 0;
-        measure.firstIsolatedRow = scan.firstIsolatedRow.value_or(0);
-        return measure;
+        return measureOf(scanWildcardClasses(m_table, *m_missing, set.columns(), valueClassesOf(partition), m_k, {}));
     }
     std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
     std::uint32_t firstRow = std::numeric_limits<std::uint32_t>::max();

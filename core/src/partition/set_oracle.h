@@ -10,6 +10,7 @@
 #include "qiscout/core/table/encoded_table.h"
 #include "qiscout/core/table/missing_semantics.h"
 
+#include "partition/class_counter.h"
 #include "partition/row_partition.h"
 #include "partition/wildcard_classes.h"
 
@@ -29,7 +30,12 @@ struct SetMeasure {
 /// Scratch space of one evaluating thread.
 struct OracleWorkspace {
     PartitionRefiner refiner;
+    ClassCounter counter;
     RowPartition spare;
+    /// The classes of a set measured by refinement, when the counter cannot measure it.
+    RowPartition partition;
+
+    [[nodiscard]] std::uint64_t rowsScanned() const { return refiner.rowsScanned() + counter.rowsScanned(); }
 };
 
 /// Answers "is X safe for k" exactly, counting the whole table, under either missing semantics.
@@ -42,8 +48,8 @@ public:
 
     [[nodiscard]] std::uint64_t k() const { return m_k; }
 
-    /// Full classes of `set` from scratch; `partition` receives them.
-    SetMeasure measure(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;
+    /// How `set` fares, from scratch: its classes are counted, not kept.
+    SetMeasure measure(const ColumnSet& set, OracleWorkspace& workspace) const;
 
     /// The classes of `set` (its complete partition) into `partition`, without measuring them.
     void partitionInto(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;

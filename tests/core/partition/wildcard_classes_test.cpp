@@ -36,8 +36,7 @@ TEST_CASE("Wildcard class sizes equal the pair-by-pair count on random tables wi
                 CHECK(scan.firstIsolatedRow == expected.firstIsolatedRow);
 
                 const SetOracle oracle(table, k, MissingSemantics::Wildcard);
-                RowPartition partition;
-                const SetMeasure measure = oracle.measure(set, workspace, partition);
+                const SetMeasure measure = oracle.measure(set, workspace);
                 CHECK(measure.isolatedRows == expected.classes.isolatedRows);
                 CHECK(measure.smallestClass == expected.classes.smallestClass);
                 CHECK(measure.vulnerable == (expected.classes.isolatedRows > 0));
@@ -83,8 +82,9 @@ TEST_CASE("The wildcard oracle extends a safe set exactly when the larger set is
             const SetOracle oracle(table, k, MissingSemantics::Wildcard);
             for (std::uint64_t mask = 0; mask <= all; ++mask) {
                 const ColumnSet base = testing::setOfMask(mask);
-                RowPartition partition = wholeTablePartition(table.rowCount);
-                if (!base.empty() && oracle.measure(base, workspace, partition).vulnerable)
+                RowPartition partition;
+                oracle.partitionInto(base, workspace, partition);
+                if (!base.empty() && oracle.summarize(base, partition).vulnerable)
                     continue;
                 for (std::uint64_t extraMask = 1; extraMask <= all; ++extraMask) {
                     const ColumnSet extra = testing::setOfMask(extraMask).minus(base);

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Class statistics of a column set under the value semantics without building its partition:
+// each row gets one key mixing its codes, and the keys are counted.
+//
+// Why beside PartitionRefiner: the border search measures tens of thousands of small sets from
+// scratch. Refining a RowPartition gathers each column's codes in class order and scatters the
+// rows, column after column; mixing keys reads every column in row order (the compiler
+// vectorises it) and touches a counting table only when the keys are renumbered, about once per
+// set. It cannot stop at the first small class, nor hand on the classes, which the grower's
+// incremental steps need: those stay with the refiner.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "qiscout/core/table/encoded_table.h"
+
+#include "partition/class_scan.h"
+
+namespace qiscout::core {
+
+/// Counts the value classes of column sets, one key per row.
+/// Thread: one instance per thread; its buffers are reused from one set to the next.
+class ClassCounter {
+public:
+    /// A 4 MiB counting table, of which a set touches at most one entry per row.
+    static constexpr std::uint32_t defaultKeyLimit = std::uint32_t{1} << 20;
+
+    /// Keys stay below `keyLimit`, the size of the counting table: a key grows as
+    /// key * cardinality + code while that fits, and the keys are renumbered densely (one number
+    /// per class, so at most one per row) when it would not.
+    explicit ClassCounter(std::uint32_t keyLimit = defaultKeyLimit);
+
+    /// Statistics of the classes of `columns` (table columns, mixed in this order) for k, or
+    /// nothing when the renumbered keys times a column's cardinality outgrow the limit.
+    [[nodiscard]] std::optional<ClassScan> count(const EncodedTable& table, std::span<const int> columns,
+                                                 std::uint64_t k);
+
+    /// Cells read by count since construction.
+    [[nodiscard]] std::uint64_t rowsScanned() const { return m_rowsScanned; }
+
+private:
+    /// Replaces every key below keyCount by its class's dense number, counting the classes' rows
+    /// into m_sizes; returns the number of classes.
+    std::uint32_t renumber(std::uint32_t keyCount);
+
+    std::uint32_t m_keyLimit;
+    /// Row -> key.
+    std::vector<std::uint32_t> m_keys;
+    /// Key -> its class's number + 1; 0 for a key not seen. All zero between calls.
+    std::vector<std::uint32_t> m_numbers;
+    /// Class -> its key, to reset m_numbers.
+    std::vector<std::uint32_t> m_keyOfClass;
+    /// Class -> rows.
+    std::vector<std::uint32_t> m_sizes;
+    std::uint64_t m_rowsScanned = 0;
+};
+
+} // namespace qiscout::core
