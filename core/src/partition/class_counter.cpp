@@ -11,37 +11,42 @@ std::optional<ClassScan> ClassCounter::count(const EncodedTable& table, std::spa
 {
     const std::uint32_t rowCount = table.rowCount;
     m_keys.assign(rowCount, 0);
-    std::uint32_t keyCount = 1;
-    std::uint32_t classCount = rowCount == 0 ? 0 : 1;
-    bool numbered = false;
-    for (const int column : columns) {
-        const EncodedColumn& encoded = table.columns[static_cast<std::size_t>(column)];
-        const std::uint32_t cardinality = std::max<std::uint32_t>(encoded.distinctCount(), 1);
-        if (std::uint64_t{keyCount} * cardinality > m_keyLimit) {
-            classCount = renumber(keyCount);
-            keyCount = classCount;
-            numbered = true;
-            // Every row alone already: more columns split nothing.
-            if (classCount == rowCount)
+    // Keys are below keyCount; m_sizes holds each key's rows, 0 for a key no row has.
+    std::uint32_t keyCount = rowCount == 0 ? 0 : 1;
+    m_sizes.assign(1, rowCount);
+    std::size_t next = 0;
+    // Once every row is alone, more columns split nothing.
+    while (next < columns.size() && keyCount < rowCount) {
+        // As many columns as the keys can take, mixed in one pass over the rows.
+        m_run.clear();
+        std::uint64_t mixedCount = keyCount;
+        for (; next < columns.size(); ++next) {
+            const EncodedColumn& column = table.columns[static_cast<std::size_t>(columns[next])];
+            const std::uint32_t cardinality = std::max<std::uint32_t>(column.distinctCount(), 1);
+            if (mixedCount * cardinality > m_keyLimit)
                 break;
-            if (std::uint64_t{keyCount} * cardinality > m_keyLimit)
-                return std::nullopt;
+            mixedCount *= cardinality;
+            m_run.push_back({column.codes.data(), cardinality});
         }
-        std::uint32_t* keys = m_keys.data();
-        const std::uint32_t* codes = encoded.codes.data();
-        for (std::uint32_t row = 0; row < rowCount; ++row)
-            keys[row] = keys[row] * cardinality + codes[row];
-        m_rowsScanned += rowCount;
-        keyCount *= cardinality;
-        numbered = false;
+        if (m_run.empty())
+            return std::nullopt;
+        m_rowsScanned += std::uint64_t{rowCount} * m_run.size();
+        // The last pass need not number the classes when reading all the keys' counts costs no
+        // more than a pass over the rows.
+        if (next == columns.size() && mixedCount <= std::uint64_t{rowCount} * 2) {
+            keyCount = static_cast<std::uint32_t>(mixedCount);
+            tally(keyCount);
+            break;
+        }
+        keyCount = renumber(static_cast<std::uint32_t>(mixedCount));
     }
-    if (!numbered)
-        classCount = renumber(keyCount);
 
     ClassScan scan;
     scan.rowsVisited = rowCount;
-    for (std::uint32_t number = 0; number < classCount; ++number) {
-        const std::uint32_t size = m_sizes[number];
+    for (std::uint32_t key = 0; key < keyCount; ++key) {
+        const std::uint32_t size = m_sizes[key];
+        if (size == 0)
+            continue;
         scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, size);
         scan.isolatedRows += size <= k ? size : 0U;
     }
@@ -56,27 +61,52 @@ std::optional<ClassScan> ClassCounter::count(const EncodedTable& table, std::spa
     return scan;
 }
 
+void ClassCounter::tally(std::uint32_t keyCount)
+{
+    m_sizes.assign(keyCount, 0);
+    std::uint32_t* sizes = m_sizes.data();
+    std::uint32_t* keys = m_keys.data();
+    const auto rowCount = static_cast<std::uint32_t>(m_keys.size());
+    for (std::uint32_t row = 0; row < rowCount; ++row) {
+        std::uint32_t key = keys[row];
+        for (const Run& run : m_run)
+            key = key * run.cardinality + run.codes[row];
+        keys[row] = key;
+        ++sizes[key];
+    }
+}
+
 std::uint32_t ClassCounter::renumber(std::uint32_t keyCount)
 {
+    const auto rowCount = static_cast<std::uint32_t>(m_keys.size());
     if (m_numbers.size() < keyCount)
         m_numbers.resize(keyCount, 0);
-    m_keyOfClass.clear();
-    m_sizes.clear();
+    // One spare slot each: a row writes its key and a zero size at the next class's place
+    // whether or not it opens that class, which keeps the loop free of unpredictable branches.
+    m_keyOfClass.resize(std::size_t{rowCount} + 1);
+    m_sizes.assign(std::size_t{rowCount} + 1, 0);
     std::uint32_t* numbers = m_numbers.data();
-    for (std::uint32_t& key : m_keys) {
-        std::uint32_t number = numbers[key];
-        if (number == 0) {
-            m_keyOfClass.push_back(key);
-            m_sizes.push_back(0);
-            number = static_cast<std::uint32_t>(m_keyOfClass.size());
-            numbers[key] = number;
-        }
-        key = number - 1;
-        ++m_sizes[number - 1];
+    std::uint32_t* keyOfClass = m_keyOfClass.data();
+    std::uint32_t* sizes = m_sizes.data();
+    std::uint32_t* keys = m_keys.data();
+    std::uint32_t classCount = 0;
+    for (std::uint32_t row = 0; row < rowCount; ++row) {
+        std::uint32_t key = keys[row];
+        for (const Run& run : m_run)
+            key = key * run.cardinality + run.codes[row];
+        const std::uint32_t seen = numbers[key];
+        const std::uint32_t opens = seen == 0 ? 1U : 0U;
+        // Arithmetic, not a choice: whether a row opens a class is a coin toss on wide sets.
+        const std::uint32_t number = seen - 1 + opens * (classCount + 1);
+        numbers[key] = number + 1;
+        keyOfClass[classCount] = key;
+        classCount += opens;
+        keys[row] = number;
+        ++sizes[number];
     }
-    for (const std::uint32_t key : m_keyOfClass)
-        numbers[key] = 0;
-    return static_cast<std::uint32_t>(m_keyOfClass.size());
+    for (std::uint32_t number = 0; number < classCount; ++number)
+        numbers[keyOfClass[number]] = 0;
+    return classCount;
 }
 
 } // namespace qiscout::core
