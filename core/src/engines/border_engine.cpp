@@ -65,6 +65,8 @@ public:
         , m_started(Clock::now())
         , m_vulnerableWith(table.columnCount())
     {
+        for (int size = 0; size <= m_columnCount; ++size)
+            m_supersetCounts.push_back(supersetCount(size, m_columnCount, m_parameters.maxSetSize));
         // Few distinct values first: such columns split classes least, so the big "add all the
         // rest at once" steps of the grower succeed more often.
         std::stable_sort(m_growOrder.begin(), m_growOrder.end(), [&table](int a, int b) {
@@ -187,17 +189,22 @@ private:
         for (const int column : m_growOrder)
             if (!state.set.contains(column))
                 candidates.push_back(column);
-        growWith(state, candidates);
+        growWith(state, candidates, false);
     }
 
-    void growWith(Safe& state, const std::vector<int>& order)
+    /// `filtered`: every column of `order` is outside the set and not known to make it vulnerable.
+    void growWith(Safe& state, const std::vector<int>& order, bool filtered)
     {
         if (stopped())
             return;
         std::vector<int> candidates;
-        for (const int column : order)
-            if (!state.set.contains(column) && !knownVulnerable(state.set.with(column), Set::single(column)))
-                candidates.push_back(column);
+        if (filtered) {
+            candidates = order;
+        } else {
+            for (const int column : order)
+                if (!state.set.contains(column) && !knownVulnerable(state.set.with(column), Set::single(column)))
+                    candidates.push_back(column);
+        }
         if (candidates.empty())
             return;
         if (state.set.size() + static_cast<int>(candidates.size()) <= m_parameters.maxSetSize) {
@@ -209,9 +216,12 @@ private:
         }
         if (candidates.size() == 1)
             return;
+        // While the set has not grown, filtering again would find the same candidates: each
+        // vulnerable set learnt since is the set plus columns not all in one column of the half.
         const auto middle = candidates.begin() + static_cast<std::ptrdiff_t>(candidates.size() / 2);
-        growWith(state, std::vector<int>(candidates.begin(), middle));
-        growWith(state, std::vector<int>(middle, candidates.end()));
+        const Set before = state.set;
+        growWith(state, std::vector<int>(candidates.begin(), middle), true);
+        growWith(state, std::vector<int>(middle, candidates.end()), state.set == before);
     }
 
     bool tryExtend(Safe& state, const Set& extra)
@@ -244,7 +254,7 @@ private:
         addVulnerable(set);
         ++m_counters.setsVulnerable;
         m_events.push_back({columns, NodeEventKind::Vulnerable, measure.firstIsolatedRow, 0});
-        const std::uint64_t pruned = supersetCount(set.size(), m_columnCount, m_parameters.maxSetSize);
+        const std::uint64_t pruned = m_supersetCounts[static_cast<std::size_t>(set.size())];
         m_counters.supersetsPruned += pruned;
         m_events.push_back({columns, NodeEventKind::Pruned, 0, pruned});
     }
@@ -269,7 +279,10 @@ private:
         added.forEach([&](int column) { listed += m_vulnerableWith[static_cast<std::size_t>(column)].size(); });
         const std::vector<int> columns = set.columns();
         constexpr std::size_t widestEnumerated = 20;
-        if (columns.size() <= widestEnumerated && (std::size_t{1} << columns.size()) < listed)
+        // A subset's lookup misses the cache in a table of hundreds of thousands of verdicts,
+        // while the listed sets are read in order, a word or two each.
+        constexpr std::size_t listedPerLookup = 64;
+        if (columns.size() <= widestEnumerated && (std::size_t{1} << columns.size()) * listedPerLookup < listed)
             return subsetKnownVulnerable(columns, added);
         bool found = false;
         added.forEach([&](int column) {
@@ -373,6 +386,9 @@ private:
     Set m_searched;
     int m_columnCount;
     std::vector<int> m_growOrder;
+    /// Set size -> its supersets within the size limit: binomials in 128 bits, too slow to
+    /// recompute for each of tens of thousands of minimal sets.
+    std::vector<std::uint64_t> m_supersetCounts;
     Clock::time_point m_started;
     tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
     std::unordered_map<Set, bool, ColumnSetHash> m_verdicts;
