@@ -58,7 +58,7 @@ const char* peopleSql = "CREATE TABLE people(id INTEGER, name TEXT, score REAL, 
                         "CREATE TABLE towns(town TEXT); INSERT INTO towns VALUES ('Lyon'), ('Nice');"
                         "CREATE VIEW adults AS SELECT name FROM people WHERE id > 1;";
 
-std::vector<std::string> row(const EncodedTable& table, std::uint32_t index)
+std::vector<std::string> rowCells(const EncodedTable& table, std::uint32_t index)
 {
     std::vector<std::string> cells;
     for (std::size_t c = 0; c < table.columnCount(); ++c)
@@ -121,9 +121,9 @@ TEST_CASE("A SQLite table reads NULL as missing, numbers as numbers, text and bl
     CHECK(table.sourcePart == "people");
     CHECK(table.columnNames() == std::vector<std::string>{"id", "name", "score", "photo", "note"});
     REQUIRE(table.rowCount == 3);
-    CHECK(row(table, 0) == std::vector<std::string>{"1", "Ann", "0.5", "\\x0aff", ""});
-    CHECK(row(table, 1) == std::vector<std::string>{"2", "Bob", "1e+20", "", "NA"});
-    CHECK(row(table, 2) == std::vector<std::string>{"3", "", "-3", "\\x", "42"});
+    CHECK(rowCells(table, 0) == std::vector<std::string>{"1", "Ann", "0.5", "\\x0aff", ""});
+    CHECK(rowCells(table, 1) == std::vector<std::string>{"2", "Bob", "1e+20", "", "NA"});
+    CHECK(rowCells(table, 2) == std::vector<std::string>{"3", "", "-3", "\\x", "42"});
     CHECK(table.columns[4].missing[table.code(0, 4)]);
     CHECK(table.columns[4].missing[table.code(1, 4)]);
     CHECK(table.columns[3].missing[table.code(1, 3)]);
@@ -140,7 +140,7 @@ TEST_CASE("SQLite table and column names that are not UTF-8 read as Windows-1252
     const EncodedTable table = loadTable(database.path());
     CHECK(table.sourcePart == "t\u2013");
     CHECK(table.columnNames() == std::vector<std::string>{"caf\u00e9", "plain"});
-    CHECK(row(table, 0) == std::vector<std::string>{"\u00e9t\u00e9", "x"});
+    CHECK(rowCells(table, 0) == std::vector<std::string>{"\u00e9t\u00e9", "x"});
     REQUIRE(table.warnings.size() == 1);
     CHECK_THAT(table.warnings[0], Catch::Contains("Windows-1252"));
     // The table chooser lists the name as shown and gives it back: it must open that table.
@@ -167,7 +167,7 @@ TEST_CASE("A SQLite source reads a query, a view, or its only table", "[readers]
     options.query = "SELECT name, id * 2 AS twice FROM people ORDER BY id DESC;  ";
     const EncodedTable query = loadTable(database.location(), options);
     CHECK(query.columnNames() == std::vector<std::string>{"name", "twice"});
-    CHECK(row(query, 0) == std::vector<std::string>{"", "6"});
+    CHECK(rowCells(query, 0) == std::vector<std::string>{"", "6"});
     CHECK(query.sourcePart == options.query);
 
     LoadOptions view;
