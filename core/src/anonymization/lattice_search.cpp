@@ -187,6 +187,7 @@ private:
             });
             m_checkers.local().mergeGroups(partial, root.groups);
         }
+        m_checkers.local().describeCombinations(root.groups, 0);
         m_groupsBuilt += root.groups.size();
         m_history.push_back(std::move(root));
         m_snapshotLevels.assign(static_cast<std::size_t>(m_lattice.dimensions()), 0);

@@ -13,6 +13,7 @@
 #include "qiscout/core/anonymization/anonymization_result.h"
 #include "qiscout/core/anonymization/privacy_model.h"
 
+#include "anonymization/group_combinations.h"
 #include "anonymization/row_groups.h"
 #include "anonymization/search_setup.h"
 #include "anonymization/utility_calculator.h"
@@ -111,6 +112,11 @@ public:
     /// group of the source (roll-up).
     void rollUp(const RowGroups<W>& from, std::uint64_t fromNode, std::uint64_t toNode, RowGroups<W>& out)
     {
+        if (!from.combinations.empty()) {
+            m_combinations.rollUp(from, combinationFields(fromNode, toNode), denseLimit(from.size()), m_dense,
+                                  m_aggregator, out);
+            return;
+        }
         m_changed.clear();
         for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
             const int fromLevel = m_setup.lattice.level(fromNode, q);
@@ -152,6 +158,15 @@ public:
                 key.set(*change.field, change.map[key.get(*change.field)]);
             m_aggregator.add(key, from.rows[i]);
         }
+    }
+
+    /// Describes the groups of `node` by combinations (group_combinations.h), so that roll-ups from
+    /// them map combinations instead of fields. Blocks hold at most about an eighth as many
+    /// combinations as there are groups.
+    void describeCombinations(RowGroups<W>& groups, std::uint64_t node)
+    {
+        m_combinations.describe(groups, combinationFields(node, node),
+                                std::max<std::size_t>(16, groups.size() / combinationShare));
     }
 
     /// Evaluates the groups of `node`. With violatingGroups, also marks (1) every group whose
@@ -275,12 +290,40 @@ private:
 
     /// The largest dense numbering a worker keeps (8 bytes a slot).
     static constexpr std::size_t maxDenseIndexes = std::size_t{1} << 22;
+    /// Groups per combination of a block, at least, when groups are described.
+    static constexpr std::size_t combinationShare = 8;
+
+    /// The largest dense numbering worth filling from `sources` groups: it costs about as much as
+    /// hashing them.
+    [[nodiscard]] static std::size_t denseLimit(std::size_t sources)
+    {
+        return std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 4 * sources));
+    }
+
+    /// Every key field at `toNode`, with the map from `fromNode`'s codes where the level differs.
+    std::span<const CombinationField> combinationFields(std::uint64_t fromNode, std::uint64_t toNode)
+    {
+        m_fields.clear();
+        for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
+            const auto column = static_cast<std::size_t>(q);
+            const int fromLevel = m_setup.lattice.level(fromNode, q);
+            const int toLevel = m_setup.lattice.level(toNode, q);
+            m_fields.push_back({&m_setup.qiFields[column],
+                                fromLevel == toLevel ? nullptr : m_setup.levelMap(q, fromLevel, toLevel).data(),
+                                m_setup.hierarchies[column].levels[static_cast<std::size_t>(toLevel)].groups()});
+        }
+        for (std::size_t slot = 0; slot < m_setup.sensitiveColumns.size(); ++slot)
+            m_fields.push_back(
+                {&m_setup.sensitiveFields[slot], nullptr,
+                 m_setup.table->columns[static_cast<std::size_t>(m_setup.sensitiveColumns[slot])].distinctCount()});
+        return m_fields;
+    }
 
     /// When the groups at `node` can be numbered densely at a cost comparable to hashing `sources`
     /// keys, the size of that numbering (and m_radices set up for it); otherwise nullopt.
     std::optional<std::size_t> denseIndexes(std::uint64_t node, std::size_t sources)
     {
-        const std::size_t limit = std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 4 * sources));
+        const std::size_t limit = denseLimit(sources);
         m_radices.clear();
         std::size_t product = 1;
         const auto extend = [&](const KeyField& field, std::size_t range) {
@@ -403,6 +446,8 @@ private:
     const UtilityCalculator& m_calculator;
     GroupAggregator<W> m_aggregator;
     DenseGroupAggregator<W> m_dense;
+    CombinationGrouper<W> m_combinations;
+    std::vector<CombinationField> m_fields;
     std::vector<Radix> m_radices;
     std::vector<DenseStep> m_steps;
     GroupAggregator<W> m_classAggregator;

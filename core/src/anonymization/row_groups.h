@@ -14,17 +14,43 @@
 
 namespace qiscout::core {
 
+/// Groups described by blocks of key fields (see group_combinations.h); empty when not described.
+template <int W>
+struct GroupCombinations {
+    /// Block b holds the key fields [blockEnd[b - 1], blockEnd[b]) (from 0), quasi-identifiers
+    /// first, then sensitive columns.
+    std::vector<std::uint32_t> blockEnd;
+    /// Block b's combinations are combos[blockStart[b] .. blockStart[b + 1]).
+    std::vector<std::uint32_t> blockStart;
+    /// Every block's distinct combinations, as keys with only the block's fields set.
+    std::vector<GroupKey<W>> combos;
+    /// Per group, its combination (an index into combos) in each block: ofGroup[group * blocks + b].
+    std::vector<std::uint32_t> ofGroup;
+
+    [[nodiscard]] bool empty() const { return blockEnd.empty(); }
+    [[nodiscard]] std::size_t blocks() const { return blockEnd.size(); }
+    void clear()
+    {
+        blockEnd.clear();
+        blockStart.clear();
+        combos.clear();
+        ofGroup.clear();
+    }
+};
+
 /// The groups of rows sharing a key, in order of first insertion.
 template <int W>
 struct RowGroups {
     std::vector<GroupKey<W>> keys;
     std::vector<std::uint32_t> rows;
+    GroupCombinations<W> combinations;
 
     [[nodiscard]] std::size_t size() const { return keys.size(); }
     void clear()
     {
         keys.clear();
         rows.clear();
+        combinations.clear();
     }
 };
 
@@ -104,14 +130,23 @@ public:
     /// Adds rows to group number `index`, whose key is `key`.
     void add(std::size_t index, const GroupKey<W>& key, std::uint32_t rows)
     {
+        add(index, rows, [&] { return key; });
+    }
+
+    /// Adds rows to group number `index`; `makeKey()` gives its key when the group is new.
+    /// Returns whether it was.
+    template <typename MakeKey>
+    bool add(std::size_t index, std::uint32_t rows, const MakeKey& makeKey)
+    {
         std::uint64_t& slot = m_slots[index];
         if (slot >> 32 == m_generation) {
             m_target->rows[static_cast<std::uint32_t>(slot)] += rows;
-            return;
+            return false;
         }
         slot = (std::uint64_t{m_generation} << 32) | m_target->keys.size();
-        m_target->keys.push_back(key);
+        m_target->keys.push_back(makeKey());
         m_target->rows.push_back(rows);
+        return true;
     }
 
 private:

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Groups described by blocks of key fields: each block's distinct combinations of codes, and per
+// group the combination it holds in each block. A roll-up then maps every combination once and
+// every group with one lookup per block instead of one per field: on adult (8 quasi-identifiers,
+// 18,109 groups at the root) 3 lookups instead of 8 field rewrites, for the roll-ups from the
+// root that cost most of a search. The roll-up hands the target's combinations on with its groups,
+// so every snapshot rolled up from a described source is described too.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "anonymization/row_groups.h"
+
+namespace qiscout::core {
+
+/// One key field at the transformation grouped to: where it lies in the key, the map from the
+/// source's codes (null when its level does not change) and the number of codes it can take.
+struct CombinationField {
+    const KeyField* field = nullptr;
+    const std::uint32_t* map = nullptr;
+    std::uint32_t range = 1;
+};
+
+/// Describes groups by combinations and rolls them up through them.
+/// Thread: one per worker.
+template <int W>
+class CombinationGrouper {
+public:
+    /// Describes `groups` (left undescribed when blocks would not be fewer than the fields): the
+    /// fields, in key order, are cut into runs whose code ranges multiply to at most `blockLimit`.
+    void describe(RowGroups<W>& groups, std::span<const CombinationField> fields, std::size_t blockLimit)
+    {
+        GroupCombinations<W>& described = groups.combinations;
+        described.clear();
+        std::vector<std::uint32_t> blockEnd;
+        std::size_t product = 1;
+        for (std::size_t f = 0; f < fields.size(); ++f) {
+            const std::size_t range = std::max<std::uint32_t>(1, fields[f].range);
+            if (range > maxBlockRange)
+                return;
+            if (f > 0 && product * range > blockLimit) {
+                blockEnd.push_back(static_cast<std::uint32_t>(f));
+                product = 1;
+            }
+            product *= range;
+        }
+        blockEnd.push_back(static_cast<std::uint32_t>(fields.size()));
+        if (blockEnd.size() >= fields.size())
+            return;
+
+        const std::size_t blocks = blockEnd.size();
+        described.blockEnd = std::move(blockEnd);
+        described.blockStart.assign(1, 0);
+        described.ofGroup.resize(groups.size() * blocks);
+        std::uint32_t first = 0;
+        for (std::size_t b = 0; b < blocks; ++b) {
+            const std::span<const CombinationField> block = fields.subspan(first, described.blockEnd[b] - first);
+            first = described.blockEnd[b];
+            const std::uint32_t offset = static_cast<std::uint32_t>(described.combos.size());
+            startNumbering(block);
+            for (std::size_t i = 0; i < groups.size(); ++i) {
+                GroupKey<W> partial;
+                std::size_t index = 0;
+                for (std::size_t f = 0; f < block.size(); ++f) {
+                    const std::uint32_t code = groups.keys[i].get(*block[f].field);
+                    partial.add(*block[f].field, code);
+                    index += code * m_stride[f];
+                }
+                described.ofGroup[i * blocks + b] = offset + number(index, partial, described.combos, offset);
+            }
+            described.blockStart.push_back(static_cast<std::uint32_t>(described.combos.size()));
+        }
+    }
+
+    /// The groups of `from` (described) at the transformation `fields` describes, into `out`,
+    /// described by the same blocks. Group numbers come from `dense` when the targets'
+    /// combinations multiply to at most `denseLimit`, from `hashed` otherwise. The groups come out
+    /// in the same order as from a field-by-field roll-up.
+    void rollUp(const RowGroups<W>& from, std::span<const CombinationField> fields, std::size_t denseLimit,
+                DenseGroupAggregator<W>& dense, GroupAggregator<W>& hashed, RowGroups<W>& out)
+    {
+        const GroupCombinations<W>& source = from.combinations;
+        GroupCombinations<W> target;
+        target.blockEnd = source.blockEnd;
+        target.blockStart.assign(1, 0);
+        const std::size_t blocks = source.blocks();
+        m_target.resize(source.combos.size());
+        m_scaled.resize(source.combos.size());
+        std::size_t product = 1;
+        bool denseFits = true;
+        std::uint32_t first = 0;
+        for (std::size_t b = 0; b < blocks; ++b) {
+            const std::span<const CombinationField> block = fields.subspan(first, source.blockEnd[b] - first);
+            first = source.blockEnd[b];
+            const std::uint32_t offset = static_cast<std::uint32_t>(target.combos.size());
+            startNumbering(block);
+            for (std::uint32_t c = source.blockStart[b]; c < source.blockStart[b + 1]; ++c) {
+                GroupKey<W> partial;
+                std::size_t index = 0;
+                for (std::size_t f = 0; f < block.size(); ++f) {
+                    std::uint32_t code = source.combos[c].get(*block[f].field);
+                    if (block[f].map != nullptr)
+                        code = block[f].map[code];
+                    partial.add(*block[f].field, code);
+                    index += code * m_stride[f];
+                }
+                const std::uint32_t local = number(index, partial, target.combos, offset);
+                m_target[c] = offset + local;
+                m_scaled[c] = local * product;
+            }
+            target.blockStart.push_back(static_cast<std::uint32_t>(target.combos.size()));
+            const std::size_t count = std::max<std::size_t>(1, target.blockStart[b + 1] - target.blockStart[b]);
+            denseFits = denseFits && product <= denseLimit / count;
+            if (denseFits)
+                product *= count;
+        }
+
+        out.clear();
+        target.ofGroup.resize(from.size() * blocks);
+        std::uint32_t* described = target.ofGroup.data();
+        const auto keyOf = [&](const std::uint32_t* combos) {
+            GroupKey<W> key;
+            for (std::size_t b = 0; b < blocks; ++b)
+                for (std::size_t w = 0; w < static_cast<std::size_t>(W); ++w)
+                    key.words[w] |= target.combos[m_target[combos[b]]].words[w];
+            return key;
+        };
+        const auto describeNew = [&](const std::uint32_t* combos) {
+            for (std::size_t b = 0; b < blocks; ++b)
+                *described++ = m_target[combos[b]];
+        };
+        if (denseFits) {
+            dense.reset(product, std::min(product, from.size()), out);
+            for (std::size_t i = 0; i < from.size(); ++i) {
+                const std::uint32_t* combos = &source.ofGroup[i * blocks];
+                std::size_t index = 0;
+                for (std::size_t b = 0; b < blocks; ++b)
+                    index += m_scaled[combos[b]];
+                if (dense.add(index, from.rows[i], [&] { return keyOf(combos); }))
+                    describeNew(combos);
+            }
+        } else {
+            hashed.reset(from.size(), out);
+            for (std::size_t i = 0; i < from.size(); ++i) {
+                const std::uint32_t* combos = &source.ofGroup[i * blocks];
+                const std::size_t before = out.size();
+                hashed.add(keyOf(combos), from.rows[i]);
+                if (out.size() > before)
+                    describeNew(combos);
+            }
+        }
+        target.ofGroup.resize(out.size() * blocks);
+        out.combinations = std::move(target);
+    }
+
+private:
+    /// The largest code range a field may have for blocks (one numbering slot per code).
+    static constexpr std::size_t maxBlockRange = std::size_t{1} << 22;
+
+    /// Prepares to number the combinations of `block`'s fields by the mixed radix of their ranges.
+    void startNumbering(std::span<const CombinationField> block)
+    {
+        m_stride.clear();
+        std::size_t product = 1;
+        for (const CombinationField& field : block) {
+            m_stride.push_back(product);
+            product *= std::max<std::uint32_t>(1, field.range);
+        }
+        if (m_slots.size() < product)
+            m_slots.resize(product, 0);
+        if (++m_generation == 0) {
+            std::fill(m_slots.begin(), m_slots.end(), 0);
+            m_generation = 1;
+        }
+    }
+
+    /// The block-local number of the combination at radix `index`, appended to `combos` when new.
+    std::uint32_t number(std::size_t index, const GroupKey<W>& partial, std::vector<GroupKey<W>>& combos,
+                         std::uint32_t offset)
+    {
+        std::uint64_t& slot = m_slots[index];
+        if (slot >> 32 == m_generation)
+            return static_cast<std::uint32_t>(slot);
+        const auto local = static_cast<std::uint32_t>(combos.size() - offset);
+        slot = (std::uint64_t{m_generation} << 32) | local;
+        combos.push_back(partial);
+        return local;
+    }
+
+    /// generation << 32 | block-local combination number, by radix within a block.
+    std::vector<std::uint64_t> m_slots;
+    std::uint32_t m_generation = 0;
+    std::vector<std::size_t> m_stride;
+    /// Per source combination: the target's (global) combination and its part of the dense number.
+    std::vector<std::uint32_t> m_target;
+    std::vector<std::size_t> m_scaled;
+};
+
+} // namespace qiscout::core
