@@ -151,8 +151,12 @@ private:
     void computeStaticBounds()
     {
         m_static.resize(m_lattice.size());
-        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node)
-            m_static[node] = m_calculator.staticBound(m_lattice.transformationOf(node).levels);
+        std::vector<int> levels(static_cast<std::size_t>(m_lattice.dimensions()));
+        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node) {
+            for (int q = 0; q < m_lattice.dimensions(); ++q)
+                levels[static_cast<std::size_t>(q)] = m_lattice.level(node, q);
+            m_static[node] = m_calculator.staticBound(levels);
+        }
     }
 
     /// m_bound from the static bounds: each node's is also a bound of its generalisations, so the

@@ -178,6 +178,7 @@ public:
         const std::size_t modelCount = m_setup.models.size();
         ClassTally tally = m_calculator.emptyTally();
         m_violatingRows.assign(modelCount, 0);
+        m_calculator.suppressionTables(levels, m_suppressionTables);
         std::uint64_t predicateRows = 0;
         if (violatingGroups)
             violatingGroups->assign(groups.size(), 0);
@@ -201,9 +202,8 @@ public:
             if (violating) {
                 tally.suppressedRows += rows;
                 if (m_calculator.needsSuppressedCodes())
-                    for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q)
-                        m_calculator.addSuppressed(tally, q, levels[static_cast<std::size_t>(q)],
-                                                   key.get(m_setup.qiFields[static_cast<std::size_t>(q)]), rows);
+                    for (std::size_t q = 0; q < m_setup.qiFields.size(); ++q)
+                        m_calculator.addSuppressed(tally, m_suppressionTables, q, key.get(m_setup.qiFields[q]), rows);
                 markViolating();
             } else {
                 ++tally.keptClasses;
@@ -453,6 +453,7 @@ private:
     GroupAggregator<W> m_classAggregator;
     std::vector<Change> m_changed;
     std::vector<std::uint64_t> m_violatingRows;
+    UtilityCalculator::SuppressionTables m_suppressionTables;
     std::vector<ClassSummary> m_summaries;
     /// Kept classes' summaries, one per model per class, when some model has a table condition.
     std::vector<ClassSummary> m_keptSummaries;

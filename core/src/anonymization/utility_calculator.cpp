@@ -48,15 +48,17 @@ ClassTally UtilityCalculator::emptyTally() const
     return tally;
 }
 
-void UtilityCalculator::addSuppressed(ClassTally& tally, int q, int level, std::uint32_t group,
-                                      std::uint64_t rows) const
+void UtilityCalculator::suppressionTables(const std::vector<int>& levels, SuppressionTables& tables) const
 {
-    const auto column = static_cast<std::size_t>(q);
-    const auto at = static_cast<std::size_t>(level);
-    if (m_metric == UtilityMetric::Loss)
-        tally.suppressedLeaves[column] += rows * m_leavesMinusOne[column][at][group];
-    else
-        tally.suppressedLogRows[column] += static_cast<double>(rows) * m_logRows[column][at][group];
+    tables.leavesMinusOne.clear();
+    tables.logRows.clear();
+    if (!needsSuppressedCodes())
+        return;
+    for (std::size_t q = 0; q < levels.size(); ++q) {
+        const auto at = static_cast<std::size_t>(levels[q]);
+        tables.leavesMinusOne.push_back(m_leavesMinusOne[q][at].data());
+        tables.logRows.push_back(m_logRows[q][at].data());
+    }
 }
 
 double UtilityCalculator::columnPart(int q, int level, const ClassTally* tally) const

@@ -38,8 +38,23 @@ public:
     }
     /// A tally sized for this search, all zero.
     [[nodiscard]] ClassTally emptyTally() const;
-    /// Adds one suppressed class with generalised code `group` of quasi-identifier q at `level`.
-    void addSuppressed(ClassTally& tally, int q, int level, std::uint32_t group, std::uint64_t rows) const;
+    /// Per quasi-identifier, the table addSuppressed reads at one transformation's level: looked up
+    /// once per check rather than once per suppressed class and column.
+    struct SuppressionTables {
+        std::vector<const std::uint32_t*> leavesMinusOne;
+        std::vector<const double*> logRows;
+    };
+    /// The tables at `levels` (empty when the metric needs no suppressed codes).
+    void suppressionTables(const std::vector<int>& levels, SuppressionTables& tables) const;
+    /// Adds one suppressed class with generalised code `group` of quasi-identifier q.
+    void addSuppressed(ClassTally& tally, const SuppressionTables& tables, std::size_t q, std::uint32_t group,
+                       std::uint64_t rows) const
+    {
+        if (m_metric == UtilityMetric::Loss)
+            tally.suppressedLeaves[q] += rows * tables.leavesMinusOne[q][group];
+        else
+            tally.suppressedLogRows[q] += static_cast<double>(rows) * tables.logRows[q][group];
+    }
 
     /// The metric with the tallied suppression.
     [[nodiscard]] double value(const std::vector<int>& levels, const ClassTally& tally) const;

@@ -39,8 +39,11 @@ public:
     /// Level of quasi-identifier q at a node.
     [[nodiscard]] int level(std::uint64_t node, int q) const
     {
-        return static_cast<int>((node / m_strides[static_cast<std::size_t>(q)]) %
-                                static_cast<std::uint64_t>(m_heights[static_cast<std::size_t>(q)] + 1));
+        // Nodes are below maxSize (2^22): 32-bit divisions, several times faster than 64-bit ones
+        // on older cores, and the search's walks over the lattice divide for every node and column.
+        return static_cast<int>(
+            (static_cast<std::uint32_t>(node) / static_cast<std::uint32_t>(m_strides[static_cast<std::size_t>(q)])) %
+            static_cast<std::uint32_t>(m_heights[static_cast<std::size_t>(q)] + 1));
     }
     /// Sum of a node's levels (its row in a drawing of the lattice).
     [[nodiscard]] int totalLevel(std::uint64_t node) const;
