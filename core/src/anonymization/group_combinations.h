@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "anonymization/row_groups.h"
@@ -137,13 +138,37 @@ public:
         };
         if (denseFits) {
             dense.reset(product, std::min(product, from.size()), out);
-            for (std::size_t i = 0; i < from.size(); ++i) {
-                const std::uint32_t* combos = &source.ofGroup[i * blocks];
-                std::size_t index = 0;
-                for (std::size_t b = 0; b < blocks; ++b)
-                    index += m_scaled[combos[b]];
-                if (dense.add(index, from.rows[i], [&] { return keyOf(combos); }))
-                    describeNew(combos);
+            // The number of blocks fixed at compile time for the usual few, so that the sum unrolls.
+            const auto denseLoop = [&](auto fixed) {
+                constexpr std::size_t count = decltype(fixed)::value;
+                const std::size_t stride = count > 0 ? count : blocks;
+                const std::uint32_t* combos = source.ofGroup.data();
+                const std::size_t* scaled = m_scaled.data();
+                for (std::size_t i = 0; i < from.size(); ++i, combos += stride) {
+                    std::size_t index = 0;
+                    if constexpr (count > 0) {
+                        for (std::size_t b = 0; b < count; ++b)
+                            index += scaled[combos[b]];
+                    } else {
+                        for (std::size_t b = 0; b < blocks; ++b)
+                            index += scaled[combos[b]];
+                    }
+                    if (dense.add(index, from.rows[i], [&] { return keyOf(combos); }))
+                        describeNew(combos);
+                }
+            };
+            switch (blocks) {
+            case 2:
+                denseLoop(std::integral_constant<std::size_t, 2>{});
+                break;
+            case 3:
+                denseLoop(std::integral_constant<std::size_t, 3>{});
+                break;
+            case 4:
+                denseLoop(std::integral_constant<std::size_t, 4>{});
+                break;
+            default:
+                denseLoop(std::integral_constant<std::size_t, 0>{});
             }
         } else {
             hashed.reset(from.size(), out);
