@@ -172,13 +172,15 @@ private:
     }
 
     /// The groups of the original table (node 0), from the rows: the root every check rolls up
-    /// from when no closer snapshot exists. Large tables are grouped in parallel parts.
+    /// from when no closer snapshot exists. Large tables are grouped in parts, in parallel with
+    /// several threads and also with one: a part's hash table stays in the cache, where one sized
+    /// for every row does not.
     void buildRoot()
     {
         const std::uint32_t rows = static_cast<std::uint32_t>(m_setup.rows);
         Snapshot root;
         const std::uint32_t parts = std::max<std::uint32_t>(1, (rows + rowsPerPart - 1) / rowsPerPart);
-        if (parts == 1 || m_setup.threads == 1) {
+        if (parts == 1) {
             m_checkers.local().groupRows(0, 0, rows, root.groups);
         } else {
             std::vector<RowGroups<W>> partial(parts);
