@@ -72,8 +72,9 @@ InterruptWatcher::~InterruptWatcher()
     m_shutdown.request_stop();
     pthread_kill(m_watcher.native_handle(), SIGTERM);
     m_watcher.join();
-    const sigset_t signals = interruptSignals();
-    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+    // SIGINT and SIGTERM stay blocked until the process exits: the command's work is done, and a
+    // signal that came as the watcher left (or after) would otherwise be delivered on unblocking
+    // and end the process by its default action, exit 143 after every file had been written.
 }
 
 } // namespace qiscout::cli

@@ -15,8 +15,9 @@ namespace qiscout::cli {
 /// have ended within stopGrace (a phase that cannot look at the token, such as Qt laying out a
 /// PDF), or on a second signal, the watcher removes the temporary files of unfinished atomic
 /// writes and ends the process itself with exitCancelled: a stop never takes more than a second
-/// (#19). Construct it before any other thread exists. Thread: owns one watcher thread, joined by
-/// the destructor.
+/// (#19). Construct it before any other thread exists; the signals stay blocked after it is gone,
+/// so one that comes once the command is done is ignored. Thread: owns one watcher thread, joined
+/// by the destructor.
 class InterruptWatcher {
 public:
     /// How long the command has to end by itself after the first signal.
