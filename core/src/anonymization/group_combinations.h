@@ -63,14 +63,8 @@ public:
             const std::uint32_t offset = static_cast<std::uint32_t>(described.combos.size());
             startNumbering(block);
             for (std::size_t i = 0; i < groups.size(); ++i) {
-                GroupKey<W> partial;
-                std::size_t index = 0;
-                for (std::size_t f = 0; f < block.size(); ++f) {
-                    const std::uint32_t code = groups.keys[i].get(*block[f].field);
-                    partial.add(*block[f].field, code);
-                    index += code * m_stride[f];
-                }
-                described.ofGroup[i * blocks + b] = offset + number(index, partial, described.combos, offset);
+                described.ofGroup[i * blocks + b] =
+                    offset + numberCombination(groups.keys[i], block, described.combos, offset);
             }
             described.blockStart.push_back(static_cast<std::uint32_t>(described.combos.size()));
         }
@@ -99,16 +93,7 @@ public:
             const std::uint32_t offset = static_cast<std::uint32_t>(target.combos.size());
             startNumbering(block);
             for (std::uint32_t c = source.blockStart[b]; c < source.blockStart[b + 1]; ++c) {
-                GroupKey<W> partial;
-                std::size_t index = 0;
-                for (std::size_t f = 0; f < block.size(); ++f) {
-                    std::uint32_t code = source.combos[c].get(*block[f].field);
-                    if (block[f].map != nullptr)
-                        code = block[f].map[code];
-                    partial.add(*block[f].field, code);
-                    index += code * m_stride[f];
-                }
-                const std::uint32_t local = number(index, partial, target.combos, offset);
+                const std::uint32_t local = numberCombination(source.combos[c], block, target.combos, offset);
                 m_target[c] = offset + local;
                 m_scaled[c] = local * product;
             }
@@ -206,6 +191,23 @@ private:
     }
 
     /// The block-local number of the combination at radix `index`, appended to `combos` when new.
+    /// The number, among the block's combinations in `combos` from `offset` on, of the codes `key`
+    /// holds on the block's fields, each taken through its field's map where the level changes.
+    std::uint32_t numberCombination(const GroupKey<W>& key, std::span<const CombinationField> block,
+                                    std::vector<GroupKey<W>>& combos, std::uint32_t offset)
+    {
+        GroupKey<W> partial;
+        std::size_t index = 0;
+        for (std::size_t f = 0; f < block.size(); ++f) {
+            std::uint32_t code = key.get(*block[f].field);
+            if (block[f].map != nullptr)
+                code = block[f].map[code];
+            partial.add(*block[f].field, code);
+            index += code * m_stride[f];
+        }
+        return number(index, partial, combos, offset);
+    }
+
     std::uint32_t number(std::size_t index, const GroupKey<W>& partial, std::vector<GroupKey<W>>& combos,
                          std::uint32_t offset)
     {
