@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <tbb/task_arena.h>
 
 #include "lattice/fixed_column_set.h"
 #include "lattice/incremental_transversals.h"
@@ -34,6 +35,82 @@ std::vector<ColumnSet> exhaustiveMinimalTransversals(const std::vector<ColumnSet
     }
     std::sort(result.begin(), result.end(), sizeThenLexLess);
     return result;
+}
+
+// Berge's step as first written: every transversal that misses the edge grows by each column of
+// the edge that keeps it minimal, checked against every edge.
+struct ReferenceTransversals {
+    int maxSize;
+    std::vector<ColumnSet> edges;
+    std::vector<ColumnSet> transversals{ColumnSet{}};
+    std::vector<bool> fresh{true};
+
+    void addEdge(const ColumnSet& edge)
+    {
+        edges.push_back(edge);
+        const auto hitsAll = [this](const ColumnSet& set) {
+            return std::all_of(edges.begin(), edges.end(), [&set](const ColumnSet& e) { return e.intersects(set); });
+        };
+        std::vector<ColumnSet> next;
+        std::vector<bool> nextFresh;
+        for (std::size_t i = 0; i < transversals.size(); ++i) {
+            if (transversals[i].intersects(edge)) {
+                next.push_back(transversals[i]);
+                nextFresh.push_back(fresh[i]);
+            } else if (transversals[i].size() < maxSize) {
+                for (const int column : edge.columns()) {
+                    const ColumnSet grown = transversals[i].with(column);
+                    const std::vector<int> members = grown.columns();
+                    if (std::none_of(members.begin(), members.end(),
+                                     [&](int member) { return hitsAll(grown.without(member)); })) {
+                        next.push_back(grown);
+                        nextFresh.push_back(true);
+                    }
+                }
+            }
+        }
+        transversals = std::move(next);
+        fresh = std::move(nextFresh);
+    }
+
+    std::vector<ColumnSet> takeFresh()
+    {
+        std::vector<ColumnSet> taken;
+        for (std::size_t i = 0; i < transversals.size(); ++i) {
+            if (fresh[i])
+                taken.push_back(transversals[i]);
+            fresh[i] = false;
+        }
+        std::sort(taken.begin(), taken.end(), sizeThenLexLess);
+        return taken;
+    }
+};
+
+template <typename Set>
+std::vector<ColumnSet> asColumnSets(const std::vector<Set>& sets)
+{
+    std::vector<ColumnSet> result;
+    for (const Set& set : sets)
+        result.push_back(toColumnSet(set));
+    return result;
+}
+
+// `count` distinct random columns below `width`.
+ColumnSet randomColumns(std::mt19937& random, int width, int count)
+{
+    ColumnSet set;
+    while (set.size() < count)
+        set = set.with(static_cast<int>(random() % static_cast<std::uint32_t>(width)));
+    return set;
+}
+
+template <typename Set>
+constexpr int widthOf()
+{
+    if constexpr (std::is_same_v<Set, ColumnSet>)
+        return 200;
+    else
+        return Set::capacity;
 }
 
 } // namespace
@@ -90,4 +167,84 @@ TEMPLATE_TEST_CASE("IncrementalTransversals equals the exhaustive minimal transv
             REQUIRE(found == exhaustiveMinimalTransversals(edges, n, maxSize));
         }
     }
+}
+
+// Two kinds of edges, as the two ways of finding the transversals an edge misses: complements of
+// a few columns (the border search's, looked up by subset) and sparse ones (found by a scan), on
+// columns across every word of the set type, one thread and several.
+TEMPLATE_TEST_CASE("IncrementalTransversals equals Berge's step checked against every edge on wide hypergraphs",
+                   "[transversals]", FixedColumnSet<1>, FixedColumnSet<2>, FixedColumnSet<8>, ColumnSet)
+{
+    constexpr int width = widthOf<TestType>();
+    std::mt19937 random(17);
+    for (int trial = 0; trial < 24; ++trial) {
+        const int maxSize = 1 + trial % 4;
+        const int used = trial % 3 == 0 ? width : 6 + static_cast<int>(random() % 20);
+        const ColumnSet all = randomColumns(random, width, used);
+        const bool complements = trial % 2 == 0;
+        tbb::task_arena arena(1 + trial % 3);
+        arena.execute([&] {
+            IncrementalTransversals<TestType> transversals(maxSize);
+            ReferenceTransversals reference{maxSize, {}};
+            for (int e = 0; e < 40; ++e) {
+                const std::vector<int> columns = all.columns();
+                ColumnSet picked;
+                const int count = 1 + static_cast<int>(random() % (complements ? 4U : 3U));
+                for (int i = 0; i < count; ++i)
+                    picked = picked.with(columns[random() % columns.size()]);
+                const ColumnSet edge = complements ? all.minus(picked) : picked;
+                transversals.addEdge(toSearchSet<TestType>(edge));
+                reference.addEdge(edge);
+                INFO("trial " << trial << ", edge " << e);
+                std::vector<ColumnSet> expected = reference.transversals;
+                std::sort(expected.begin(), expected.end(), sizeThenLexLess);
+                REQUIRE(asColumnSets(transversals.transversals()) == expected);
+                if (random() % 3 == 0)
+                    REQUIRE(asColumnSets(transversals.takeFresh()) == reference.takeFresh());
+            }
+            CHECK(asColumnSets(transversals.takeFresh()) == reference.takeFresh());
+        });
+    }
+}
+
+TEST_CASE("IncrementalTransversals keeps every transversal when stopped", "[transversals]")
+{
+    IncrementalTransversals<FixedColumnSet<2>> transversals(3);
+    transversals.addEdge(FixedColumnSet<2>::fromColumnSet(ColumnSet::of({0, 70})));
+    std::stop_source source;
+    source.request_stop();
+    CHECK_FALSE(transversals.addEdge(FixedColumnSet<2>::fromColumnSet(ColumnSet::of({1, 100})), source.get_token()));
+    CHECK(asColumnSets(transversals.transversals()) == std::vector<ColumnSet>{ColumnSet::of({0}), ColumnSet::of({70})});
+}
+
+// Disjoint edges multiply the transversals: thousands of them, so that the scan and the growth
+// each run in several chunks on several threads.
+TEMPLATE_TEST_CASE("IncrementalTransversals equals Berge's step on thousands of transversals", "[transversals]",
+                   FixedColumnSet<1>, FixedColumnSet<2>, ColumnSet)
+{
+    std::mt19937 random(23);
+    const std::vector<int> pool = randomColumns(random, widthOf<TestType>(), 30).columns();
+    const ColumnSet all = ColumnSet::fromColumns(pool);
+    std::vector<ColumnSet> edges;
+    for (std::size_t first = 0; first + 3 <= 27; first += 3)
+        edges.push_back(ColumnSet::of({pool[first], pool[first + 1], pool[first + 2]}));
+    edges.push_back(ColumnSet::of({pool[0], pool[4], pool[27]}));
+    edges.push_back(all.minus(ColumnSet::of({pool[1], pool[5]})));
+    edges.push_back(all.minus(ColumnSet::of({pool[2], pool[28], pool[29]})));
+    edges.push_back(ColumnSet::of({pool[3], pool[29]}));
+    tbb::task_arena arena(2);
+    arena.execute([&] {
+        IncrementalTransversals<TestType> transversals(9);
+        ReferenceTransversals reference{9, {}};
+        for (std::size_t e = 0; e < edges.size(); ++e) {
+            transversals.addEdge(toSearchSet<TestType>(edges[e]));
+            reference.addEdge(edges[e]);
+            INFO("edge " << e << ", " << reference.transversals.size() << " transversals");
+            std::vector<ColumnSet> expected = reference.transversals;
+            std::sort(expected.begin(), expected.end(), sizeThenLexLess);
+            REQUIRE(asColumnSets(transversals.transversals()) == expected);
+            if (e % 4 == 3)
+                REQUIRE(asColumnSets(transversals.takeFresh()) == reference.takeFresh());
+        }
+    });
 }
