@@ -8,8 +8,8 @@
 #include "engines/border_engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
-#include <unordered_map>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -21,6 +21,7 @@
 #include "engines/search_setup.h"
 #include "lattice/fixed_column_set.h"
 #include "lattice/incremental_transversals.h"
+#include "lattice/set_verdicts.h"
 #include "partition/row_partition.h"
 #include "partition/set_oracle.h"
 
@@ -91,6 +92,7 @@ public:
 private:
     using Safe = SafeState<Set>;
     using Pending = Evaluation<Set>;
+    using Verdict = typename SetVerdicts<Set>::Verdict;
 
     void dualizeAndAdvance()
     {
@@ -171,10 +173,9 @@ private:
             },
             context);
         for (const Pending& evaluation : pending) {
-            if (!evaluation.done || m_verdicts.contains(evaluation.set))
+            if (!evaluation.done || !m_verdicts.insert(evaluation.set, evaluation.measure.vulnerable))
                 continue;
             ++m_counters.setsEvaluated;
-            m_verdicts.emplace(evaluation.set, evaluation.measure.vulnerable);
             if (!evaluation.measure.vulnerable)
                 report(evaluation.set, NodeEventKind::Safe);
         }
@@ -234,7 +235,7 @@ private:
         const bool safe = m_oracle.staysSafe(state.partition, toColumnSet(state.set), toColumnSet(extra),
                                              m_workspaces.local(), extended);
         ++m_counters.setsEvaluated;
-        m_verdicts.emplace(target, !safe);
+        m_verdicts.insert(target, !safe);
         if (safe) {
             state.set = target;
             state.partition = std::move(extended);
@@ -273,8 +274,8 @@ private:
     /// a column's list thousands, while a set of 3 has 7 subsets.
     [[nodiscard]] bool knownVulnerable(const Set& set, const Set& added) const
     {
-        if (const auto found = m_verdicts.find(set); found != m_verdicts.end())
-            return found->second;
+        if (const Verdict verdict = m_verdicts.find(set); verdict != Verdict::Unknown)
+            return verdict == Verdict::Vulnerable;
         std::size_t listed = 0;
         added.forEach([&](int column) { listed += m_vulnerableWith[static_cast<std::size_t>(column)].size(); });
         const std::vector<int> columns = set.columns();
@@ -298,15 +299,22 @@ private:
     /// Whether a proper subset of the set of `columns` that meets `added` has a vulnerable verdict.
     [[nodiscard]] bool subsetKnownVulnerable(const std::vector<int>& columns, const Set& added) const
     {
-        const std::uint64_t whole = (std::uint64_t{1} << columns.size()) - 1;
-        for (std::uint64_t mask = 1; mask < whole; ++mask) {
-            Set subset;
-            for (std::size_t position = 0; position < columns.size(); ++position)
-                if ((mask >> position) & 1U)
-                    subset = subset.with(columns[position]);
-            if (!subset.intersects(added))
+        // In Gray code order each subset is the previous one with one column toggled, so building
+        // it and knowing whether it meets `added` and is proper cost a step each.
+        const std::uint64_t count = std::uint64_t{1} << columns.size();
+        Set subset;
+        int size = 0;
+        int addedHeld = 0;
+        for (std::uint64_t step = 1; step < count; ++step) {
+            const int column = columns[static_cast<std::size_t>(std::countr_zero(step))];
+            const int change = subset.contains(column) ? -1 : 1;
+            subset = change > 0 ? subset.with(column) : subset.without(column);
+            size += change;
+            if (added.contains(column))
+                addedHeld += change;
+            if (addedHeld == 0 || size == static_cast<int>(columns.size()))
                 continue;
-            if (const auto found = m_verdicts.find(subset); found != m_verdicts.end() && found->second)
+            if (m_verdicts.knownVulnerable(subset))
                 return true;
         }
         return false;
@@ -391,7 +399,7 @@ private:
     std::vector<std::uint64_t> m_supersetCounts;
     Clock::time_point m_started;
     tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
-    std::unordered_map<Set, bool, ColumnSetHash> m_verdicts;
+    SetVerdicts<Set> m_verdicts;
     std::vector<Set> m_vulnerable;
     /// Table column -> the indexes in m_vulnerable of the sets holding it.
     std::vector<std::vector<std::uint32_t>> m_vulnerableWith;
