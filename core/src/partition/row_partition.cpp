@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/row_partition.h"
 
+#include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace qiscout::core {
 
@@ -12,6 +14,37 @@ RowPartition wholeTablePartition(std::uint32_t rowCount)
     std::iota(partition.rows.begin(), partition.rows.end(), std::uint32_t{0});
     partition.starts = {0, rowCount};
     return partition;
+}
+
+void orderClassesBySize(RowPartition& partition, RowPartition& spare)
+{
+    const std::size_t classCount = partition.classCount();
+    std::uint32_t largest = 0;
+    for (std::size_t index = 0; index < classCount; ++index)
+        largest = std::max(largest, partition.classSize(index));
+    // Counting sort: size -> where its first row goes, then each class's rows in turn.
+    std::vector<std::uint32_t> next(std::size_t{largest} + 1, 0);
+    for (std::size_t index = 0; index < classCount; ++index)
+        next[partition.classSize(index)] += partition.classSize(index);
+    std::uint32_t position = 0;
+    for (std::uint32_t& start : next)
+        position += std::exchange(start, position);
+    spare.rows.resize(partition.rows.size());
+    spare.starts.assign(classCount + 1, 0);
+    std::vector<std::uint32_t> classesOfSize(std::size_t{largest} + 1, 0);
+    for (std::size_t index = 0; index < classCount; ++index)
+        ++classesOfSize[partition.classSize(index)];
+    std::uint32_t classPosition = 0;
+    for (std::uint32_t& first : classesOfSize)
+        classPosition += std::exchange(first, classPosition);
+    for (std::size_t index = 0; index < classCount; ++index) {
+        const std::uint32_t size = partition.classSize(index);
+        const std::uint32_t begin = next[size];
+        std::copy_n(partition.rows.begin() + partition.starts[index], size, spare.rows.begin() + begin);
+        next[size] += size;
+        spare.starts[classesOfSize[size]++ + 1] = begin + size;
+    }
+    std::swap(partition, spare);
 }
 
 bool PartitionRefiner::refine(const RowPartition& input, const EncodedColumn& column, std::uint64_t abortAtSize,

@@ -32,6 +32,12 @@ struct RowPartition {
 /// Every row in one class: the partition of the empty column set.
 [[nodiscard]] RowPartition wholeTablePartition(std::uint32_t rowCount);
 
+/// Reorders `partition`'s classes by ascending size, classes of one size in their order, using
+/// `spare`'s buffers. The border search's grower keeps its safe set's classes so: nearly every
+/// step it tries makes the set vulnerable, and a small class is the likeliest to split into one of
+/// at most k rows, so refining small classes first finds it after a fraction of the rows.
+void orderClassesBySize(RowPartition& partition, RowPartition& spare);
+
 /// Splits partitions by a column, reusing its scratch space between calls.
 /// Thread: one instance per thread.
 class PartitionRefiner {

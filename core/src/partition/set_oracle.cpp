@@ -37,6 +37,7 @@ void SetOracle::partitionInto(const ColumnSet& set, OracleWorkspace& workspace, 
         workspace.refiner.refine(partition, m_table.columns[static_cast<std::size_t>(column)], 0, workspace.spare);
         std::swap(partition, workspace.spare);
     }
+    orderClassesBySize(partition, workspace.spare);
 }
 
 namespace {
@@ -86,6 +87,8 @@ bool SetOracle::staysSafe(const RowPartition& base, const ColumnSet& baseSet, co
     }
     if (current == &base)
         result = base;
+    else
+        orderClassesBySize(result, workspace.spare);
     return !wildcard || !summarize(target, result).vulnerable;
 }
 

@@ -51,12 +51,14 @@ public:
     /// How `set` fares, from scratch: its classes are counted, not kept.
     SetMeasure measure(const ColumnSet& set, OracleWorkspace& workspace) const;
 
-    /// The classes of `set` (its complete partition) into `partition`, without measuring them.
+    /// The classes of `set` (its complete partition) into `partition`, without measuring them,
+    /// smallest first (see orderClassesBySize).
     void partitionInto(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const;
 
     /// Whether the safe set `baseSet` stays safe when `extra` is added, given its partition `base`.
-    /// Under the value semantics it stops at the first class of at most k rows. On true, `result`
-    /// holds the larger set's classes.
+    /// Under the value semantics it stops at the first class of at most k rows, which comes early
+    /// when `base`'s classes are smallest first. On true, `result` holds the larger set's classes,
+    /// smallest first.
     bool staysSafe(const RowPartition& base, const ColumnSet& baseSet, const ColumnSet& extra,
                    OracleWorkspace& workspace, RowPartition& result) const;
 

@@ -77,6 +77,8 @@ TEST_CASE("SetOracle extends a safe set exactly when the larger set is safe", "[
         for (std::uint64_t mask = 0; mask <= all; ++mask) {
             RowPartition base;
             oracle.partitionInto(testing::setOfMask(mask), workspace, base);
+            for (std::size_t index = 1; index < base.classCount(); ++index)
+                CHECK(base.classSize(index - 1) <= base.classSize(index));
             if (oracle.summarize(testing::setOfMask(mask), base).vulnerable)
                 continue;
             const ColumnSet extra = testing::setOfMask(random() % (all + 1)).minus(testing::setOfMask(mask));
@@ -85,9 +87,12 @@ TEST_CASE("SetOracle extends a safe set exactly when the larger set is safe", "[
             const bool safe = oracle.staysSafe(base, testing::setOfMask(mask), extra, workspace, extended);
             INFO("trial " << trial << ", base " << mask << ", extra " << testing::maskOf(extra));
             CHECK(safe == (measureClasses(table, larger, oracle.k()).isolatedRows == 0));
-            if (safe)
+            if (safe) {
                 CHECK(oracle.summarize(larger, extended).smallestClass ==
                       measureClasses(table, larger, oracle.k()).smallestClass);
+                for (std::size_t index = 1; index < extended.classCount(); ++index)
+                    CHECK(extended.classSize(index - 1) <= extended.classSize(index));
+            }
         }
     }
 }
