@@ -2,6 +2,8 @@
 #include "partition/class_counter.h"
 
 #include <algorithm>
+#include <unordered_map>
+#include <utility>
 
 namespace qiscout::core {
 
@@ -17,17 +19,7 @@ std::optional<ClassScan> ClassCounter::count(const EncodedTable& table, std::spa
     std::size_t next = 0;
     // Once every row is alone, more columns split nothing.
     while (next < columns.size() && keyCount < rowCount) {
-        // As many columns as the keys can take, mixed in one pass over the rows.
-        m_run.clear();
-        std::uint64_t mixedCount = keyCount;
-        for (; next < columns.size(); ++next) {
-            const EncodedColumn& column = table.columns[static_cast<std::size_t>(columns[next])];
-            const std::uint32_t cardinality = std::max<std::uint32_t>(column.distinctCount(), 1);
-            if (mixedCount * cardinality > m_keyLimit)
-                break;
-            mixedCount *= cardinality;
-            m_run.push_back({column.codes.data(), cardinality});
-        }
+        const std::uint64_t mixedCount = planRun(table, columns, next, keyCount);
         if (m_run.empty())
             return std::nullopt;
         m_rowsScanned += std::uint64_t{rowCount} * m_run.size();
@@ -59,6 +51,57 @@ std::optional<ClassScan> ClassCounter::count(const EncodedTable& table, std::spa
         }
     }
     return scan;
+}
+
+void ClassCounter::number(const EncodedTable& table, std::span<const int> columns, ClassPartition& classes)
+{
+    const std::uint32_t rowCount = table.rowCount;
+    m_keys.assign(rowCount, 0);
+    std::uint32_t classCount = rowCount == 0 ? 0 : 1;
+    m_sizes.assign(classCount, rowCount);
+    std::size_t next = 0;
+    while (next < columns.size() && classCount < rowCount) {
+        const std::uint64_t mixedCount = planRun(table, columns, next, classCount);
+        if (m_run.empty()) {
+            m_rowsScanned += rowCount;
+            classCount = renumberHashed(table.columns[static_cast<std::size_t>(columns[next++])].codes.data());
+        } else {
+            m_rowsScanned += std::uint64_t{rowCount} * m_run.size();
+            classCount = renumber(static_cast<std::uint32_t>(mixedCount));
+        }
+    }
+    std::swap(classes.classOfRow, m_keys);
+    classes.classSizes.assign(m_sizes.begin(), m_sizes.begin() + classCount);
+}
+
+std::uint64_t ClassCounter::planRun(const EncodedTable& table, std::span<const int> columns, std::size_t& next,
+                                    std::uint32_t keyCount)
+{
+    m_run.clear();
+    std::uint64_t mixedCount = keyCount;
+    for (; next < columns.size(); ++next) {
+        const EncodedColumn& column = table.columns[static_cast<std::size_t>(columns[next])];
+        const std::uint32_t cardinality = std::max<std::uint32_t>(column.distinctCount(), 1);
+        if (mixedCount * cardinality > m_keyLimit)
+            break;
+        mixedCount *= cardinality;
+        m_run.push_back({column.codes.data(), cardinality});
+    }
+    return mixedCount;
+}
+
+std::uint32_t ClassCounter::renumberHashed(const std::uint32_t* codes)
+{
+    const auto rowCount = static_cast<std::uint32_t>(m_keys.size());
+    std::unordered_map<std::uint64_t, std::uint32_t> numbers;
+    m_sizes.assign(rowCount, 0);
+    for (std::uint32_t row = 0; row < rowCount; ++row) {
+        const std::uint64_t key = (std::uint64_t{m_keys[row]} << 32U) | codes[row];
+        const auto [found, inserted] = numbers.try_emplace(key, static_cast<std::uint32_t>(numbers.size()));
+        m_keys[row] = found->second;
+        ++m_sizes[found->second];
+    }
+    return static_cast<std::uint32_t>(numbers.size());
 }
 
 void ClassCounter::tally(std::uint32_t keyCount)

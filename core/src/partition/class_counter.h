@@ -6,8 +6,9 @@
 // scratch. Refining a RowPartition gathers each column's codes in class order and scatters the
 // rows, column after column; counting reads all of a set's columns in row order in one pass
 // while their mixed keys fit the counting table (on nhanes_like every transversal's do) and adds
-// one to one counter per row, at half the CPU. It cannot stop at the first small class, nor hand
-// on the classes, which the grower's incremental steps need: those stay with the refiner.
+// one to one counter per row, at half the CPU. It cannot stop at the first small class, which the
+// grower's incremental steps need: those stay with the refiner. It numbers the classes of the
+// grower's starting sets, which are split to the end anyway.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 
 #include "qiscout/core/table/encoded_table.h"
 
+#include "partition/class_partition.h"
 #include "partition/class_scan.h"
 
 namespace qiscout::core {
@@ -39,7 +41,12 @@ public:
     [[nodiscard]] std::optional<ClassScan> count(const EncodedTable& table, std::span<const int> columns,
                                                  std::uint64_t k);
 
-    /// Cells read by count since construction.
+    /// The classes of `columns` (table columns) into `classes`, numbered in the order of their
+    /// first rows. A column whose codes times the classes so far outgrow the limit is mixed in
+    /// through a hash table.
+    void number(const EncodedTable& table, std::span<const int> columns, ClassPartition& classes);
+
+    /// Cells read by count and number since construction.
     [[nodiscard]] std::uint64_t rowsScanned() const { return m_rowsScanned; }
 
 private:
@@ -50,6 +57,12 @@ private:
     /// Mixes m_run's columns into every row's key (all below keyCount then) and counts each key's
     /// rows into m_sizes.
     void tally(std::uint32_t keyCount);
+    /// Fills m_run with as many columns from columns[next] on as the keys (below keyCount) can
+    /// take, advancing next past them; returns the keys' bound after mixing them.
+    std::uint64_t planRun(const EncodedTable& table, std::span<const int> columns, std::size_t& next,
+                          std::uint32_t keyCount);
+    /// renumber for the one column columns[next] whose codes times the classes outgrow the limit.
+    std::uint32_t renumberHashed(const std::uint32_t* codes);
 
     /// A column mixed in the current pass.
     struct Run {

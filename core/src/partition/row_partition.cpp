@@ -2,19 +2,9 @@
 #include "partition/row_partition.h"
 
 #include <algorithm>
-#include <numeric>
 #include <utility>
 
 namespace qiscout::core {
-
-RowPartition wholeTablePartition(std::uint32_t rowCount)
-{
-    RowPartition partition;
-    partition.rows.resize(rowCount);
-    std::iota(partition.rows.begin(), partition.rows.end(), std::uint32_t{0});
-    partition.starts = {0, rowCount};
-    return partition;
-}
 
 void orderClassesBySize(RowPartition& partition, RowPartition& spare)
 {

@@ -29,9 +29,6 @@ struct RowPartition {
     [[nodiscard]] std::uint32_t classSize(std::size_t index) const { return starts[index + 1] - starts[index]; }
 };
 
-/// Every row in one class: the partition of the empty column set.
-[[nodiscard]] RowPartition wholeTablePartition(std::uint32_t rowCount);
-
 /// Reorders `partition`'s classes by ascending size, classes of one size in their order, using
 /// `spare`'s buffers. The border search's grower keeps its safe set's classes so: nearly every
 /// step it tries makes the set vulnerable, and a small class is the likeliest to split into one of

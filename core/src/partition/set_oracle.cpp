@@ -32,11 +32,19 @@ std::vector<int> SetOracle::refinementOrder(const ColumnSet& set) const
 
 void SetOracle::partitionInto(const ColumnSet& set, OracleWorkspace& workspace, RowPartition& partition) const
 {
-    partition = wholeTablePartition(m_table.rowCount);
-    for (const int column : refinementOrder(set)) {
-        workspace.refiner.refine(partition, m_table.columns[static_cast<std::size_t>(column)], 0, workspace.spare);
-        std::swap(partition, workspace.spare);
-    }
+    // Counted in passes over the rows, then the rows grouped once: refining would gather and
+    // scatter every row once per column.
+    workspace.counter.number(m_table, refinementOrder(set), workspace.classes);
+    const ClassPartition& classes = workspace.classes;
+    std::vector<std::uint32_t>& next = workspace.spare.starts;
+    next.resize(classes.classSizes.size() + 1);
+    next[0] = 0;
+    for (std::size_t index = 0; index < classes.classSizes.size(); ++index)
+        next[index + 1] = next[index] + classes.classSizes[index];
+    partition.starts = next;
+    partition.rows.resize(m_table.rowCount);
+    for (std::uint32_t row = 0; row < m_table.rowCount; ++row)
+        partition.rows[next[classes.classOfRow[row]]++] = row;
     orderClassesBySize(partition, workspace.spare);
 }
 

@@ -11,6 +11,7 @@
 #include "qiscout/core/table/missing_semantics.h"
 
 #include "partition/class_counter.h"
+#include "partition/class_partition.h"
 #include "partition/row_partition.h"
 #include "partition/wildcard_classes.h"
 
@@ -34,6 +35,8 @@ struct OracleWorkspace {
     RowPartition spare;
     /// The classes of a set measured by refinement, when the counter cannot measure it.
     RowPartition partition;
+    /// The classes partitionInto numbers before grouping the rows by them.
+    ClassPartition classes;
 
     [[nodiscard]] std::uint64_t rowsScanned() const { return refiner.rowsScanned() + counter.rowsScanned(); }
 };

@@ -30,6 +30,22 @@ EncodedTable randomTable(std::mt19937& random, std::uint32_t rowCount, int colum
     return encodeRows(names, rows);
 }
 
+// Whether `partition` groups the rows exactly as `reference` does.
+bool samePartition(const RowPartition& partition, const ClassPartition& reference)
+{
+    if (partition.rows.size() != reference.classOfRow.size() || partition.classCount() != reference.classSizes.size())
+        return false;
+    for (std::size_t index = 0; index < partition.classCount(); ++index) {
+        const std::uint32_t first = reference.classOfRow[partition.rows[partition.starts[index]]];
+        if (partition.classSize(index) != reference.classSizes[first])
+            return false;
+        for (std::uint32_t i = partition.starts[index]; i < partition.starts[index + 1]; ++i)
+            if (reference.classOfRow[partition.rows[i]] != first)
+                return false;
+    }
+    return true;
+}
+
 } // namespace
 
 // Limits from "no column fits" (every set is refined) through "keys renumbered after each column"
@@ -49,6 +65,9 @@ TEST_CASE("SetOracle measures every set exactly like measureClasses, whatever th
                     const ColumnSet set = testing::setOfMask(mask);
                     const SetMeasure measure = oracle.measure(set, workspace);
                     const ClassStatistics reference = measureClasses(table, set, k);
+                    RowPartition partition;
+                    oracle.partitionInto(set, workspace, partition);
+                    CHECK(samePartition(partition, partitionRows(table, set)));
                     INFO("key limit " << keyLimit << ", trial " << trial << ", set " << mask << ", k " << k);
                     CHECK(measure.isolatedRows == reference.isolatedRows);
                     CHECK(measure.smallestClass == reference.smallestClass);
