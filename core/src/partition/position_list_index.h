@@ -4,6 +4,7 @@
 // one more column splits each run in place, so a lattice node costs one pass over the rows.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -15,15 +16,27 @@
 
 namespace qiscout::core {
 
+/// Counter arrays a class with at least as many rows as its column has codes is counted into,
+/// when the column has at most laneCardinality codes: on more, the same code seldom comes twice
+/// in a row, and a worker's scratch stays small beside an identifier column.
+inline constexpr std::uint32_t denseCountLanes = 8;
+inline constexpr std::uint32_t laneCardinality = 1024;
+
 /// Per-worker buffers for counting the codes of one class; sized once for the widest column.
 /// Thread: owned by one worker.
 class CountingScratch {
 public:
-    explicit CountingScratch(std::uint32_t largestCardinality) : m_counts(largestCardinality, 0) {}
+    explicit CountingScratch(std::uint32_t largestCardinality)
+        : m_counts(std::max(std::size_t{largestCardinality},
+                            std::size_t{denseCountLanes} * std::min(largestCardinality, laneCardinality)),
+                   0)
+    {}
 
 private:
     friend class PositionListIndex;
-    /// Code -> rows of the current class with that code; all zero between classes.
+    /// Code -> rows of the current class with that code (denseCountLanes such arrays, one after
+    /// the other, for a dense class on a column of at most laneCardinality codes); all zero
+    /// between classes.
     std::vector<std::uint32_t> m_counts;
     /// Codes seen in the current class, in first-seen order.
     std::vector<std::uint32_t> m_touched;

@@ -116,6 +116,52 @@ TEST_CASE("Position list indexes give the same classes whatever the width of the
     }
 }
 
+TEST_CASE("A class with at least as many rows as the column has codes is counted exactly at every length", "[pli]")
+{
+    // One class of every length from the cardinality up: the counts are split over several
+    // counter arrays by row position, and rows left over after the last whole round of them
+    // still count. Above laneCardinality codes, one array counts them all.
+    std::mt19937 random(23);
+    std::vector<std::uint32_t> cardinalities{laneCardinality, laneCardinality + 1};
+    for (std::uint32_t cardinality = 2; cardinality <= 12; ++cardinality)
+        cardinalities.push_back(cardinality);
+    for (const std::uint32_t cardinality : cardinalities) {
+        for (std::uint32_t rows = cardinality; rows <= cardinality + 3 * denseCountLanes + 1; ++rows) {
+            EncodedTable table;
+            table.rowCount = rows;
+            for (const std::uint32_t codes : {1U, cardinality}) {
+                EncodedColumn column;
+                column.name = "c" + std::to_string(table.columns.size());
+                column.dictionary.resize(codes);
+                column.frequencies.assign(codes, 0);
+                // Skewed: most rows share a code, a few codes stay isolated or absent.
+                std::geometric_distribution<std::uint32_t> value(0.5);
+                for (std::uint32_t row = 0; row < rows; ++row) {
+                    column.codes.push_back(std::min(codes - 1, value(random)));
+                    ++column.frequencies[column.codes.back()];
+                }
+                table.columns.push_back(std::move(column));
+            }
+            const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(2));
+            CountingScratch scratch(largestCardinality(indexes));
+            const PositionListIndex partition = *PositionListIndex::ofColumn(indexes[0]);
+            const ClassPartition classes = partitionRows(table, ColumnSet::firstN(2));
+            for (const std::uint64_t k : {1U, 2U, 3U}) {
+                const ClassScan scan = partition.scanRefinement(indexes[1], 0, 1, k, scratch, {});
+                const ClassStatistics reference = measureClasses(table, ColumnSet::firstN(2), k);
+                CHECK(scan.isolatedRows == reference.isolatedRows);
+                CHECK(scan.smallestClassOrZero() == reference.smallestClass);
+                std::optional<std::uint32_t> lowestIsolated;
+                for (std::uint32_t row = 0; row < rows && !lowestIsolated; ++row) {
+                    if (classes.classSizes[classes.classOfRow[row]] <= k)
+                        lowestIsolated = row;
+                }
+                CHECK(scan.firstIsolatedRow == lowestIsolated);
+            }
+        }
+    }
+}
+
 TEST_CASE("Building a partition gives up at once when stop is already requested", "[pli][cancel]")
 {
     std::mt19937 random(5);
