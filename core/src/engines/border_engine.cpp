@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <type_traits>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -17,6 +18,8 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
+
+#include "qiscout/core/lattice/column_words.h"
 
 #include "engines/search_setup.h"
 #include "lattice/fixed_column_set.h"
@@ -64,8 +67,11 @@ public:
         , m_columnCount(parameters.columns.size())
         , m_growOrder(parameters.columns.columns())
         , m_started(Clock::now())
-        , m_vulnerableWith(table.columnCount())
+        , m_pairedWith(static_cast<std::size_t>(table.columnCount()))
+        , m_vulnerableBy(static_cast<std::size_t>(table.columnCount()) * column_words::bitsPerWord)
     {
+        if constexpr (!std::is_same_v<Set, ColumnSet>)
+            m_tripledWith.resize(m_pairedWith.size() * m_pairedWith.size());
         for (int size = 0; size <= m_columnCount; ++size)
             m_supersetCounts.push_back(supersetCount(size, m_columnCount, m_parameters.maxSetSize));
         // Few distinct values first: such columns split classes least, so the big "add all the
@@ -262,36 +268,101 @@ private:
 
     void addVulnerable(const Set& set)
     {
-        const auto index = static_cast<std::uint32_t>(m_vulnerable.size());
-        m_vulnerable.push_back(set);
-        set.forEach([this, index](int column) { m_vulnerableWith[static_cast<std::size_t>(column)].push_back(index); });
+        const std::vector<int> columns = set.columns();
+        if (columns.size() == 1) {
+            markPaired(columns[0], columns[0]);
+            return;
+        }
+        if (columns.size() == 2) {
+            markPaired(columns[0], columns[1]);
+            markPaired(columns[1], columns[0]);
+            return;
+        }
+        if (columns.size() == 3 && !m_tripledWith.empty()) {
+            for (std::size_t i = 0; i < 3; ++i)
+                for (std::size_t j = 0; j < 3; ++j)
+                    if (i != j)
+                        markTripled(columns[i], columns[j], columns[3 - i - j]);
+            return;
+        }
+        const int lowest = columns[0];
+        const int second = columns[1];
+        for (const int column : columns) {
+            const int other = column == lowest ? second : lowest;
+            m_vulnerableBy[listOf(column, other % column_words::bitsPerWord)].push_back(set);
+        }
+    }
+
+    void markPaired(int column, int other)
+    {
+        Set& paired = m_pairedWith[static_cast<std::size_t>(column)];
+        paired = paired.with(other);
+    }
+
+    void markTripled(int column, int other, int third)
+    {
+        Set& tripled = m_tripledWith[tripleOf(column, other)];
+        tripled = tripled.with(third);
+    }
+
+    [[nodiscard]] std::size_t tripleOf(int column, int other) const
+    {
+        return static_cast<std::size_t>(column) * m_pairedWith.size() + static_cast<std::size_t>(other);
+    }
+
+    [[nodiscard]] std::size_t listOf(int column, int bucket) const
+    {
+        return static_cast<std::size_t>(column) * column_words::bitsPerWord + static_cast<std::size_t>(bucket);
     }
 
     /// Whether `set` holds a known vulnerable set, given that `set` minus `added` is safe: such a
-    /// subset then meets `added`. Every known vulnerable set has a verdict, so a small set looks up
-    /// its subsets that meet `added`; a larger one tries the vulnerable sets listed under `added`'s
-    /// columns. Whichever is fewer: a wide search knows hundreds of thousands of vulnerable sets,
-    /// a column's list thousands, while a set of 3 has 7 subsets.
+    /// subset then meets `added`. Vulnerable sets of up to three columns (most of them) are masks
+    /// to intersect with `set`. Every known vulnerable set has a verdict, so for larger ones a
+    /// small set looks up its subsets that meet `added`; a larger one tries the vulnerable sets
+    /// listed under `added`'s columns in the buckets of `set`'s columns. Whichever is fewer: a
+    /// wide search knows hundreds of thousands of vulnerable sets, a column's buckets thousands,
+    /// while a set of 3 has 7 subsets.
     [[nodiscard]] bool knownVulnerable(const Set& set, const Set& added) const
     {
-        if (const Verdict verdict = m_verdicts.find(set); verdict != Verdict::Unknown)
-            return verdict == Verdict::Vulnerable;
-        std::size_t listed = 0;
-        added.forEach([&](int column) { listed += m_vulnerableWith[static_cast<std::size_t>(column)].size(); });
-        const std::vector<int> columns = set.columns();
-        constexpr std::size_t widestEnumerated = 20;
-        // A subset's lookup misses the cache in a table of hundreds of thousands of verdicts,
-        // while the listed sets are read in order, a word or two each.
-        constexpr std::size_t listedPerLookup = 64;
-        if (columns.size() <= widestEnumerated && (std::size_t{1} << columns.size()) * listedPerLookup < listed)
-            return subsetKnownVulnerable(columns, added);
         bool found = false;
         added.forEach([&](int column) {
             if (found)
                 return;
-            const std::vector<std::uint32_t>& with = m_vulnerableWith[static_cast<std::size_t>(column)];
-            found = std::any_of(with.begin(), with.end(),
-                                [&](std::uint32_t index) { return m_vulnerable[index].isSubsetOf(set); });
+            found = m_pairedWith[static_cast<std::size_t>(column)].intersects(set);
+            if (!found && !m_tripledWith.empty())
+                set.forEach(
+                    [&](int other) { found = found || m_tripledWith[tripleOf(column, other)].intersects(set); });
+        });
+        if (found)
+            return true;
+        // After the masks: most sets asked about have no verdict, and the lookup misses the cache.
+        if (const Verdict verdict = m_verdicts.find(set); verdict != Verdict::Unknown)
+            return verdict == Verdict::Vulnerable;
+        // A column's bucket is its bit in its word, so the buckets `set` meets are its words ORed.
+        std::uint64_t buckets = 0;
+        for (const std::uint64_t word : set.words())
+            buckets |= word;
+        const int size = set.size();
+        constexpr int widestEnumerated = 20;
+        if (size <= widestEnumerated) {
+            // A subset's lookup misses the cache in a table of hundreds of thousands of verdicts,
+            // while the listed sets are read in order, a word or two each.
+            constexpr std::size_t listedPerLookup = 64;
+            const std::size_t enumerated = (std::size_t{1} << size) * listedPerLookup;
+            std::size_t listed = 0;
+            added.forEach([&](int column) {
+                for (std::uint64_t rest = buckets; rest != 0 && listed <= enumerated; rest &= rest - 1)
+                    listed += m_vulnerableBy[listOf(column, std::countr_zero(rest))].size();
+            });
+            if (enumerated < listed)
+                return subsetKnownVulnerable(set.columns(), added);
+        }
+        added.forEach([&](int column) {
+            for (std::uint64_t rest = buckets; rest != 0 && !found; rest &= rest - 1) {
+                const std::vector<Set>& listed = m_vulnerableBy[listOf(column, std::countr_zero(rest))];
+                found = std::any_of(listed.begin(), listed.end(),
+                                    [&set](const Set& vulnerable) { return vulnerable.isSubsetOf(set); });
+            }
         });
         return found;
     }
@@ -400,9 +471,17 @@ private:
     Clock::time_point m_started;
     tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
     SetVerdicts<Set> m_verdicts;
-    std::vector<Set> m_vulnerable;
-    /// Table column -> the indexes in m_vulnerable of the sets holding it.
-    std::vector<std::vector<std::uint32_t>> m_vulnerableWith;
+    /// Column -> the columns forming a known vulnerable pair with it, or the column itself if it is
+    /// known vulnerable alone.
+    std::vector<Set> m_pairedWith;
+    /// tripleOf(column, other) -> the columns forming a known vulnerable set of three with both.
+    /// Empty for heap-backed sets: their tables are wider than 512 columns, too many pairs.
+    std::vector<Set> m_tripledWith;
+    /// listOf(column, bucket) -> the known vulnerable sets of four or more columns (or three,
+    /// without m_tripledWith) holding the column whose smallest other column is in the bucket,
+    /// i.e. equals it modulo 64. A vulnerable subset of Q holding the column has that other column
+    /// in Q, so only the buckets of Q's columns need reading, about |Q| of the column's 64.
+    std::vector<std::vector<Set>> m_vulnerableBy;
     std::vector<MinimalSet> m_minimal;
     std::vector<Maximal> m_maximal;
     std::vector<NodeEvent> m_events;

@@ -198,6 +198,53 @@ TEST_CASE("The border search equals the exhaustive reference on random tables", 
     }
 }
 
+// The searched columns spread over a wide table, some equal modulo 64, so that the border search's
+// vulnerable sets carry columns of several words and share its per-bucket lists; a width past 512
+// columns takes heap-backed sets, which keep sets of three columns in those lists too.
+TEST_CASE("The border search equals the exhaustive reference when the searched columns spread over a wide table",
+          "[border]")
+{
+    NullObserver observer;
+    for (const int width : {100, 300, 600}) {
+        std::vector<int> searched;
+        for (const int column : {1, 3, 65, 67, 70, 97, 129, 200, 257, 299, 385, 450, 513, 599})
+            if (column < width)
+                searched.push_back(column);
+        for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+            std::mt19937 random(seed);
+            std::vector<std::string> names;
+            for (int c = 0; c < width; ++c)
+                names.push_back("c" + std::to_string(c));
+            std::vector<std::uint32_t> cardinality;
+            for (std::size_t i = 0; i < searched.size(); ++i)
+                cardinality.push_back(2 + static_cast<std::uint32_t>(random() % 4));
+            std::vector<std::vector<std::string>> rows(30 + static_cast<std::size_t>(random() % 30),
+                                                       std::vector<std::string>(static_cast<std::size_t>(width), "0"));
+            for (std::vector<std::string>& row : rows)
+                for (std::size_t i = 0; i < searched.size(); ++i)
+                    row[static_cast<std::size_t>(searched[i])] = std::to_string(random() % cardinality[i]);
+            const EncodedTable table = encodeRows(names, rows);
+            SearchParameters parameters;
+            ColumnSet columns;
+            for (const int column : searched)
+                columns = columns.with(column);
+            parameters.columns = columns;
+            for (const std::uint64_t k : {1U, 2U}) {
+                parameters.k = k;
+                const SearchResult expected = runBruteForce(table, parameters, {}, observer);
+                for (const int threads : threadCounts()) {
+                    parameters.threads = threads;
+                    INFO("width " << width << ", seed " << seed << ", k " << k << ", threads " << threads);
+                    const SearchResult actual = runBorderSearch(table, parameters, {}, observer);
+                    REQUIRE(actual.complete);
+                    REQUIRE(actual.minimalSets == expected.minimalSets);
+                    REQUIRE(actual.maximalSafeSets == expected.maximalSafeSets);
+                }
+            }
+        }
+    }
+}
+
 TEST_CASE("The border search handles tables without rows, empty selections and huge k", "[border]")
 {
     NullObserver observer;
