@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: the search's memory (verdicts, the known vulnerable sets by column, maximal sets,
+// events) is one state that the rounds, the grower and the known-vulnerable tests all read and
+// extend in a fixed order; that order is what makes the answer and the events the same for every
+// thread count, so the parts stay together.
 // Dualize & Advance (Gunopulos et al.): keep the maximal safe sets found so far; the minimal
 // transversals of their complements are the only sets that can be a new minimal vulnerable set or
 // lead to a new maximal safe set. A vulnerable transversal is a minimal vulnerable set (each proper
