@@ -1,8 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Over 500 lines: the search's memory (verdicts, the known vulnerable sets by column, maximal sets,
-// events) is one state that the rounds, the grower and the known-vulnerable tests all read and
-// extend in a fixed order; that order is what makes the answer and the events the same for every
-// thread count, so the parts stay together.
 // Dualize & Advance (Gunopulos et al.): keep the maximal safe sets found so far; the minimal
 // transversals of their complements are the only sets that can be a new minimal vulnerable set or
 // lead to a new maximal safe set. A vulnerable transversal is a minimal vulnerable set (each proper
@@ -12,9 +8,7 @@
 #include "engines/border_engine.h"
 
 #include <algorithm>
-#include <bit>
 #include <chrono>
-#include <type_traits>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -23,11 +17,10 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
-#include "qiscout/core/lattice/column_words.h"
-
 #include "engines/search_setup.h"
 #include "lattice/fixed_column_set.h"
 #include "lattice/incremental_transversals.h"
+#include "lattice/known_vulnerable_sets.h"
 #include "lattice/set_verdicts.h"
 #include "partition/row_partition.h"
 #include "partition/set_oracle.h"
@@ -71,11 +64,8 @@ public:
         , m_columnCount(parameters.columns.size())
         , m_growOrder(parameters.columns.columns())
         , m_started(Clock::now())
-        , m_pairedWith(static_cast<std::size_t>(table.columnCount()))
-        , m_vulnerableBy(static_cast<std::size_t>(table.columnCount()) * column_words::bitsPerWord)
+        , m_known(table.columnCount(), m_verdicts)
     {
-        if constexpr (!std::is_same_v<Set, ColumnSet>)
-            m_tripledWith.resize(m_pairedWith.size() * m_pairedWith.size());
         for (int size = 0; size <= m_columnCount; ++size)
             m_supersetCounts.push_back(supersetCount(size, m_columnCount, m_parameters.maxSetSize));
         // Few distinct values first: such columns split classes least, so the big "add all the
@@ -102,7 +92,6 @@ public:
 private:
     using Safe = SafeState<Set>;
     using Pending = Evaluation<Set>;
-    using Verdict = typename SetVerdicts<Set>::Verdict;
 
     void dualizeAndAdvance()
     {
@@ -213,7 +202,7 @@ private:
             candidates = order;
         } else {
             for (const int column : order)
-                if (!state.set.contains(column) && !knownVulnerable(state.set.with(column), Set::single(column)))
+                if (!state.set.contains(column) && !m_known.anyWithin(state.set.with(column), Set::single(column)))
                     candidates.push_back(column);
         }
         if (candidates.empty())
@@ -238,7 +227,7 @@ private:
     bool tryExtend(Safe& state, const Set& extra)
     {
         const Set target = state.set.united(extra);
-        if (knownVulnerable(target, extra))
+        if (m_known.anyWithin(target, extra))
             return false;
         schedule(target);
         RowPartition extended;
@@ -252,7 +241,7 @@ private:
             report(target, NodeEventKind::Safe);
         } else {
             // Vulnerable but (usually) not minimal: its supersets are settled, none counted here.
-            addVulnerable(target);
+            m_known.add(target);
             report(target, NodeEventKind::Pruned);
         }
         return safe;
@@ -262,137 +251,12 @@ private:
     {
         const ColumnSet columns = toColumnSet(set);
         m_minimal.push_back({columns, measure.isolatedRows, measure.smallestClass});
-        addVulnerable(set);
+        m_known.add(set);
         ++m_counters.setsVulnerable;
         m_events.push_back({columns, NodeEventKind::Vulnerable, measure.firstIsolatedRow, 0});
         const std::uint64_t pruned = m_supersetCounts[static_cast<std::size_t>(set.size())];
         m_counters.supersetsPruned += pruned;
         m_events.push_back({columns, NodeEventKind::Pruned, 0, pruned});
-    }
-
-    void addVulnerable(const Set& set)
-    {
-        const std::vector<int> columns = set.columns();
-        if (columns.size() == 1) {
-            markPaired(columns[0], columns[0]);
-            return;
-        }
-        if (columns.size() == 2) {
-            markPaired(columns[0], columns[1]);
-            markPaired(columns[1], columns[0]);
-            return;
-        }
-        if (columns.size() == 3 && !m_tripledWith.empty()) {
-            for (std::size_t i = 0; i < 3; ++i)
-                for (std::size_t j = 0; j < 3; ++j)
-                    if (i != j)
-                        markTripled(columns[i], columns[j], columns[3 - i - j]);
-            return;
-        }
-        const int lowest = columns[0];
-        const int second = columns[1];
-        for (const int column : columns) {
-            const int other = column == lowest ? second : lowest;
-            m_vulnerableBy[listOf(column, other % column_words::bitsPerWord)].push_back(set);
-        }
-    }
-
-    void markPaired(int column, int other)
-    {
-        Set& paired = m_pairedWith[static_cast<std::size_t>(column)];
-        paired = paired.with(other);
-    }
-
-    void markTripled(int column, int other, int third)
-    {
-        Set& tripled = m_tripledWith[tripleOf(column, other)];
-        tripled = tripled.with(third);
-    }
-
-    [[nodiscard]] std::size_t tripleOf(int column, int other) const
-    {
-        return static_cast<std::size_t>(column) * m_pairedWith.size() + static_cast<std::size_t>(other);
-    }
-
-    [[nodiscard]] std::size_t listOf(int column, int bucket) const
-    {
-        return static_cast<std::size_t>(column) * column_words::bitsPerWord + static_cast<std::size_t>(bucket);
-    }
-
-    /// Whether `set` holds a known vulnerable set, given that `set` minus `added` is safe: such a
-    /// subset then meets `added`. Vulnerable sets of up to three columns (most of them) are masks
-    /// to intersect with `set`. Every known vulnerable set has a verdict, so for larger ones a
-    /// small set looks up its subsets that meet `added`; a larger one tries the vulnerable sets
-    /// listed under `added`'s columns in the buckets of `set`'s columns. Whichever is fewer: a
-    /// wide search knows hundreds of thousands of vulnerable sets, a column's buckets thousands,
-    /// while a set of 3 has 7 subsets.
-    [[nodiscard]] bool knownVulnerable(const Set& set, const Set& added) const
-    {
-        bool found = false;
-        added.forEach([&](int column) {
-            if (found)
-                return;
-            found = m_pairedWith[static_cast<std::size_t>(column)].intersects(set);
-            if (!found && !m_tripledWith.empty())
-                set.forEach(
-                    [&](int other) { found = found || m_tripledWith[tripleOf(column, other)].intersects(set); });
-        });
-        if (found)
-            return true;
-        // After the masks: most sets asked about have no verdict, and the lookup misses the cache.
-        if (const Verdict verdict = m_verdicts.find(set); verdict != Verdict::Unknown)
-            return verdict == Verdict::Vulnerable;
-        // A column's bucket is its bit in its word, so the buckets `set` meets are its words ORed.
-        std::uint64_t buckets = 0;
-        for (const std::uint64_t word : set.words())
-            buckets |= word;
-        const int size = set.size();
-        constexpr int widestEnumerated = 20;
-        if (size <= widestEnumerated) {
-            // A subset's lookup misses the cache in a table of hundreds of thousands of verdicts,
-            // while the listed sets are read in order, a word or two each.
-            constexpr std::size_t listedPerLookup = 64;
-            const std::size_t enumerated = (std::size_t{1} << size) * listedPerLookup;
-            std::size_t listed = 0;
-            added.forEach([&](int column) {
-                for (std::uint64_t rest = buckets; rest != 0 && listed <= enumerated; rest &= rest - 1)
-                    listed += m_vulnerableBy[listOf(column, std::countr_zero(rest))].size();
-            });
-            if (enumerated < listed)
-                return subsetKnownVulnerable(set.columns(), added);
-        }
-        added.forEach([&](int column) {
-            for (std::uint64_t rest = buckets; rest != 0 && !found; rest &= rest - 1) {
-                const std::vector<Set>& listed = m_vulnerableBy[listOf(column, std::countr_zero(rest))];
-                found = std::any_of(listed.begin(), listed.end(),
-                                    [&set](const Set& vulnerable) { return vulnerable.isSubsetOf(set); });
-            }
-        });
-        return found;
-    }
-
-    /// Whether a proper subset of the set of `columns` that meets `added` has a vulnerable verdict.
-    [[nodiscard]] bool subsetKnownVulnerable(const std::vector<int>& columns, const Set& added) const
-    {
-        // In Gray code order each subset is the previous one with one column toggled, so building
-        // it and knowing whether it meets `added` and is proper cost a step each.
-        const std::uint64_t count = std::uint64_t{1} << columns.size();
-        Set subset;
-        int size = 0;
-        int addedHeld = 0;
-        for (std::uint64_t step = 1; step < count; ++step) {
-            const int column = columns[static_cast<std::size_t>(std::countr_zero(step))];
-            const int change = subset.contains(column) ? -1 : 1;
-            subset = change > 0 ? subset.with(column) : subset.without(column);
-            size += change;
-            if (added.contains(column))
-                addedHeld += change;
-            if (addedHeld == 0 || size == static_cast<int>(columns.size()))
-                continue;
-            if (m_verdicts.knownVulnerable(subset))
-                return true;
-        }
-        return false;
     }
 
     [[nodiscard]] bool coveredByMaximal(const Set& set) const
@@ -475,17 +339,7 @@ private:
     Clock::time_point m_started;
     tbb::enumerable_thread_specific<OracleWorkspace> m_workspaces;
     SetVerdicts<Set> m_verdicts;
-    /// Column -> the columns forming a known vulnerable pair with it, or the column itself if it is
-    /// known vulnerable alone.
-    std::vector<Set> m_pairedWith;
-    /// tripleOf(column, other) -> the columns forming a known vulnerable set of three with both.
-    /// Empty for heap-backed sets: their tables are wider than 512 columns, too many pairs.
-    std::vector<Set> m_tripledWith;
-    /// listOf(column, bucket) -> the known vulnerable sets of four or more columns (or three,
-    /// without m_tripledWith) holding the column whose smallest other column is in the bucket,
-    /// i.e. equals it modulo 64. A vulnerable subset of Q holding the column has that other column
-    /// in Q, so only the buckets of Q's columns need reading, about |Q| of the column's 64.
-    std::vector<std::vector<Set>> m_vulnerableBy;
+    KnownVulnerableSets<Set> m_known;
     std::vector<MinimalSet> m_minimal;
     std::vector<Maximal> m_maximal;
     std::vector<NodeEvent> m_events;
