@@ -6,9 +6,11 @@
 // scratch. Refining a RowPartition gathers each column's codes in class order and scatters the
 // rows, column after column; counting reads all of a set's columns in row order in one pass
 // while their mixed keys fit the counting table (on nhanes_like every transversal's do) and adds
-// one to one counter per row, at half the CPU. It cannot stop at the first small class, which the
-// grower's incremental steps need: those stay with the refiner. It numbers the classes of the
-// grower's starting sets, which are split to the end anyway.
+// one to one counter per row, at half the CPU. The keys of a block of rows are mixed first,
+// eight rows to a vector, and counted after: mixed and counted row by row, they took more than
+// twice as long. It cannot stop at the first small class, which the grower's incremental steps
+// need: those stay with the refiner. It numbers the classes of the grower's starting sets, which
+// are split to the end anyway.
 #pragma once
 
 #include <cstdint>
@@ -52,17 +54,19 @@ public:
 private:
     /// Mixes m_run's columns into every row's key (all below keyCount then) and replaces the key
     /// by its class's dense number, counting the classes' rows into m_sizes; returns the number
-    /// of classes.
-    std::uint32_t renumber(std::uint32_t keyCount);
+    /// of classes. `fromCodes`: the keys are all 0 and need not be read (nor written before).
+    std::uint32_t renumber(std::uint32_t keyCount, bool fromCodes);
     /// Mixes m_run's columns into every row's key (all below keyCount then) and counts each key's
     /// rows into m_sizes.
-    void tally(std::uint32_t keyCount);
+    void tally(std::uint32_t keyCount, bool fromCodes);
+    /// Mixes m_run's columns into the keys of rows [start, start + rows); returns those keys.
+    const std::uint32_t* mixRun(std::uint32_t start, std::uint32_t rows, bool fromCodes);
     /// Fills m_run with as many columns from columns[next] on as the keys (below keyCount) can
     /// take, advancing next past them; returns the keys' bound after mixing them.
     std::uint64_t planRun(const EncodedTable& table, std::span<const int> columns, std::size_t& next,
                           std::uint32_t keyCount);
     /// renumber for the one column columns[next] whose codes times the classes outgrow the limit.
-    std::uint32_t renumberHashed(const std::uint32_t* codes);
+    std::uint32_t renumberHashed(const std::uint32_t* codes, bool fromCodes);
 
     /// A column mixed in the current pass.
     struct Run {
