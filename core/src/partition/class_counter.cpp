@@ -25,6 +25,7 @@ std::optional<ClassScan> ClassCounter::count(const EncodedTable& table, std::spa
     // Keys are below keyCount; m_sizes holds each key's rows, 0 for a key no row has.
     std::uint32_t keyCount = rowCount == 0 ? 0 : 1;
     m_sizes.assign(1, rowCount);
+    m_narrowCounts = false;
     std::size_t next = 0;
     // Once every row is alone, more columns split nothing.
     while (next < columns.size() && keyCount < rowCount) {
@@ -35,28 +36,47 @@ std::optional<ClassScan> ClassCounter::count(const EncodedTable& table, std::spa
         // The last pass need not number the classes when reading all the keys' counts costs no
         // more than a pass over the rows.
         if (next == columns.size() && mixedCount <= std::uint64_t{rowCount} * 2) {
-            tally(static_cast<std::uint32_t>(mixedCount), keyCount == 1);
+            m_narrowCounts = rowCount <= 0xFFFFU;
+            if (m_narrowCounts)
+                tally(m_counts, static_cast<std::uint32_t>(mixedCount), keyCount == 1);
+            else
+                tally(m_sizes, static_cast<std::uint32_t>(mixedCount), keyCount == 1);
             keyCount = static_cast<std::uint32_t>(mixedCount);
             break;
         }
         keyCount = renumber(static_cast<std::uint32_t>(mixedCount), keyCount == 1);
     }
 
+    if (m_narrowCounts)
+        return scanCounts(m_counts.data(), keyCount, k);
+    return scanCounts(m_sizes.data(), keyCount, k);
+}
+
+template <typename Counter>
+ClassScan ClassCounter::scanCounts(const Counter* sizes, std::uint32_t keyCount, std::uint64_t k) const
+{
+    const auto rowCount = static_cast<std::uint32_t>(m_keys.size());
     ClassScan scan;
     scan.rowsVisited = rowCount;
+    // size - 1 wraps a key no row has past every bound, which keeps the loop free of branches on
+    // a sparse table.
+    const auto bound = static_cast<std::uint32_t>(std::min<std::uint64_t>(k, 0xFFFFFFFFU));
+    std::uint32_t smallest = 0xFFFFFFFFU;
+    std::uint32_t isolated = 0;
     for (std::uint32_t key = 0; key < keyCount; ++key) {
-        const std::uint32_t size = m_sizes[key];
-        if (size == 0)
-            continue;
-        scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, size);
-        scan.isolatedRows += size <= k ? size : 0U;
+        const std::uint32_t less = std::uint32_t{sizes[key]} - 1U;
+        smallest = std::min(smallest, less);
+        isolated += less < bound ? less + 1 : 0U;
     }
+    if (smallest != 0xFFFFFFFFU)
+        scan.smallestClass = smallest + 1;
+    scan.isolatedRows = isolated;
     // One class holds every row, whether or not a pass wrote their keys.
-    if (scan.isolatedRows > 0 && keyCount == 1) {
+    if (isolated > 0 && keyCount == 1) {
         scan.firstIsolatedRow = 0;
-    } else if (scan.isolatedRows > 0) {
+    } else if (isolated > 0) {
         for (std::uint32_t row = 0; row < rowCount; ++row) {
-            if (m_sizes[m_keys[row]] <= k) {
+            if (sizes[m_keys[row]] <= k) {
                 scan.firstIsolatedRow = row;
                 break;
             }
@@ -122,10 +142,11 @@ std::uint32_t ClassCounter::renumberHashed(const std::uint32_t* codes, bool from
     return static_cast<std::uint32_t>(numbers.size());
 }
 
-void ClassCounter::tally(std::uint32_t keyCount, bool fromCodes)
+template <typename Counter>
+void ClassCounter::tally(std::vector<Counter>& counts, std::uint32_t keyCount, bool fromCodes)
 {
-    m_sizes.assign(keyCount, 0);
-    std::uint32_t* sizes = m_sizes.data();
+    counts.assign(keyCount, 0);
+    Counter* sizes = counts.data();
     const auto rowCount = static_cast<std::uint32_t>(m_keys.size());
     for (std::uint32_t start = 0; start < rowCount; start += blockRows) {
         const std::uint32_t rows = std::min(blockRows, rowCount - start);

@@ -57,8 +57,12 @@ private:
     /// of classes. `fromCodes`: the keys are all 0 and need not be read (nor written before).
     std::uint32_t renumber(std::uint32_t keyCount, bool fromCodes);
     /// Mixes m_run's columns into every row's key (all below keyCount then) and counts each key's
-    /// rows into m_sizes.
-    void tally(std::uint32_t keyCount, bool fromCodes);
+    /// rows into `counts` (m_sizes, or m_counts when the rows are fewer than 2^16).
+    template <typename Counter>
+    void tally(std::vector<Counter>& counts, std::uint32_t keyCount, bool fromCodes);
+    /// The statistics of the keys' counts `sizes` (keys below keyCount) for k.
+    template <typename Counter>
+    [[nodiscard]] ClassScan scanCounts(const Counter* sizes, std::uint32_t keyCount, std::uint64_t k) const;
     /// Mixes m_run's columns into the keys of rows [start, start + rows); returns those keys.
     const std::uint32_t* mixRun(std::uint32_t start, std::uint32_t rows, bool fromCodes);
     /// Fills m_run with as many columns from columns[next] on as the keys (below keyCount) can
@@ -83,6 +87,11 @@ private:
     std::vector<std::uint32_t> m_keyOfClass;
     /// Key -> rows.
     std::vector<std::uint32_t> m_sizes;
+    /// Key -> rows, for the last pass of count on fewer than 2^16 rows: half the table to clear
+    /// and to read.
+    std::vector<std::uint16_t> m_counts;
+    /// Whether count's last pass counted into m_counts.
+    bool m_narrowCounts = false;
     std::vector<Run> m_run;
     std::uint64_t m_rowsScanned = 0;
 };

@@ -98,3 +98,31 @@ TEST_CASE("ClassCounter counts and numbers the classes of every row, in full blo
         }
     }
 }
+
+// Around 2^16 rows, where count's last pass moves from 16-bit to 32-bit counters, with classes of
+// up to every row: a counter that wrapped would show.
+TEST_CASE("ClassCounter counts classes of up to every row on either side of 2^16 rows", "[partition]")
+{
+    std::mt19937 random(19);
+    ClassCounter counter;
+    for (const std::uint32_t rowCount : {65535U, 65536U, 65537U}) {
+        for (const std::vector<std::uint32_t>& cardinalities :
+             {std::vector<std::uint32_t>{1}, std::vector<std::uint32_t>{1, 2}, std::vector<std::uint32_t>{3, 1, 2}}) {
+            const EncodedTable table = randomTable(random, rowCount, cardinalities);
+            std::vector<int> columns(cardinalities.size());
+            for (std::size_t column = 0; column < columns.size(); ++column)
+                columns[column] = static_cast<int>(column);
+            const ClassPartition reference = bruteForceClasses(table, columns);
+            INFO("rows " << rowCount << ", columns " << columns.size());
+            const std::uint64_t k = rowCount - 1;
+            std::uint64_t isolated = 0;
+            for (const std::uint32_t size : reference.classSizes)
+                isolated += size <= k ? size : 0;
+            const std::optional<ClassScan> scan = counter.count(table, columns, k);
+            REQUIRE(scan);
+            CHECK(scan->isolatedRows == isolated);
+            CHECK(scan->smallestClassOrZero() ==
+                  *std::min_element(reference.classSizes.begin(), reference.classSizes.end()));
+        }
+    }
+}
