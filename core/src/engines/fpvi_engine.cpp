@@ -6,11 +6,13 @@
 #include "engines/fpvi_engine.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -24,6 +26,7 @@
 #include "lattice/fixed_column_set.h"
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
+#include "partition/column_pack.h"
 #include "partition/position_list_index.h"
 #include "partition/prefix_cache.h"
 #include "partition/prefix_planner.h"
@@ -39,6 +42,8 @@
 //   the prefix planner), taken from P's position list index. Every class of P + c lies inside
 //   one class of P, so a task sees complete classes and its counts are whole-table counts,
 //   never batch-local ones.
+// - Sets of one prefix whose columns share a pack (partition/column_pack.h) are scanned together,
+//   batch by batch over the same classes of P: each gets exactly what its own scan would count.
 // - Batches of a set are merged by sum and min, which do not depend on order, so the statistics
 //   are identical for every thread count and batch size.
 // A vulnerable set is reported as soon as one batch finds an isolated row; its remaining batches
@@ -84,6 +89,9 @@ struct ActiveSet {
     bool scheduled = false;
     bool vulnerable = false;
     ClassScan total;
+    /// Sets of the same prefix whose columns share this set's pack, opened with it and scanned
+    /// in the same passes over the prefix's classes; their batches are this set's.
+    std::vector<std::unique_ptr<ActiveSet>> packed;
 };
 
 struct PrefixState {
@@ -137,13 +145,16 @@ private:
     bool planMore();
     void refill();
     bool issueBatch(Task& job, const Set& lastScanned);
-    void applyScan(const Task& job, const ClassScan& scan);
+    void applyScan(const Task& job, std::span<const ClassScan> results);
+    void applyResult(Active& set, const ClassScan& scan);
     void applyBuild(const Set& prefix, std::shared_ptr<const PositionListIndex> index);
     void settleIfDone(Active& set);
+    void settleVerdict(Active& set);
+    [[nodiscard]] int packOf(const PlannedSet<Set>& planned) const;
     bool advanceLevel();
     std::shared_ptr<const PositionListIndex> buildPrefix(const Set& prefix, CountingScratch& scratch);
     PartitionStorage spareStorage();
-    ClassScan scan(const Task& job, CountingScratch& scratch) const;
+    void scan(const Task& job, CountingScratch& scratch, std::span<ClassScan> results) const;
     ClassScan scanWildcard(const Active& set, CountingScratch& scratch) const;
     void record(const Set& set, NodeEventKind kind, std::uint32_t firstIsolatedRow = 0, std::uint64_t pruned = 0);
 
@@ -151,6 +162,7 @@ private:
     const ResolvedParameters& m_parameters;
     std::stop_token m_stop;
     std::vector<ColumnIndex> m_indexes;
+    ColumnPacks m_packs;
     /// Set under the wildcard semantics only; m_missingColumns are the searched ones among its columns.
     std::optional<MissingCells> m_missing;
     Set m_missingColumns;
@@ -191,6 +203,7 @@ SearchResult FpviSearch<Set>::run()
     const std::stop_callback cancelTasks(m_stop, [&context] { context.cancel_group_execution(); });
     arena.execute([&] {
         m_indexes = buildColumnIndexes(m_table, m_parameters.columns, m_stop);
+        m_packs = buildColumnPacks(m_indexes, static_cast<std::uint32_t>(m_table.rowCount), m_stop);
         tbb::task_group group(context);
         try {
             for (int worker = 1; worker < m_parameters.threads; ++worker)
@@ -268,10 +281,11 @@ void FpviSearch<Set>::workUntilDone()
             if (index)
                 applyBuild(job.prefix, std::move(index));
         } else {
-            const ClassScan result = scan(job, scratch);
+            std::array<ClassScan, packLanes> results{};
+            scan(job, scratch, results);
             lock.lock();
             lastScanned = job.set->set;
-            applyScan(job, result);
+            applyScan(job, results);
         }
         ++m_changeCount;
         m_changed.notify_all();
@@ -346,8 +360,27 @@ bool FpviSearch<Set>::planMore()
             m_plan.push_back(PlannedSet<Set>{set, Set{}});
     } else {
         m_plan = planPrefixes(std::span<const Set>(sets));
+        // A prefix's sets whose columns share a pack come one after another, for refill() to
+        // open them as one.
+        for (auto group = m_plan.begin(); group != m_plan.end();) {
+            const auto groupEnd = std::find_if(
+                group, m_plan.end(), [&](const PlannedSet<Set>& planned) { return planned.prefix != group->prefix; });
+            std::stable_sort(group, groupEnd, [&](const PlannedSet<Set>& left, const PlannedSet<Set>& right) {
+                return packOf(left) < packOf(right);
+            });
+            group = groupEnd;
+        }
     }
     return true;
+}
+
+// The pack of the column a planned set adds to its prefix; -1 for none.
+template <typename Set>
+int FpviSearch<Set>::packOf(const PlannedSet<Set>& planned) const
+{
+    if (planned.prefix.empty() || (m_missing && planned.set.intersects(m_missingColumns)))
+        return -1;
+    return m_packs.placeOf(planned.set.minus(planned.prefix).first()).pack;
 }
 
 template <typename Set>
@@ -381,6 +414,26 @@ void FpviSearch<Set>::refill()
                 active->ready = true;
                 active->endUnit = active->parent->classCount();
             }
+        }
+        // The next sets of the prefix on the same pack join this one when one scan of them all pays.
+        const int pack = packOf(planned);
+        std::size_t packEnd = m_planCursor;
+        std::uint32_t codes = m_indexes[static_cast<std::size_t>(active->column)].cardinality();
+        while (pack >= 0 && packEnd < m_plan.size() && m_plan[packEnd].prefix == planned.prefix &&
+               packOf(m_plan[packEnd]) == pack) {
+            const int column = m_plan[packEnd].set.minus(planned.prefix).first();
+            codes = std::max(codes, m_indexes[static_cast<std::size_t>(column)].cardinality());
+            ++packEnd;
+        }
+        if (!packScanPays(packEnd - m_planCursor + 1, codes))
+            packEnd = m_planCursor;
+        for (; m_planCursor < packEnd; ++m_planCursor) {
+            const PlannedSet<Set>& member = m_plan[m_planCursor];
+            auto& packed = *active->packed.emplace_back(std::make_unique<Active>());
+            packed.set = member.set;
+            packed.prefix = member.prefix;
+            packed.column = member.set.minus(member.prefix).first();
+            ++m_prefixes[member.prefix].users;
         }
         m_active.push_back(std::move(active));
         settleIfDone(*m_active.back());
@@ -432,20 +485,45 @@ bool FpviSearch<Set>::issueBatch(Task& job, const Set& lastScanned)
         active.scheduled = true;
         record(active.set, NodeEventKind::Scheduled);
         ++m_events.counters().setsScheduled;
+        for (const auto& packed : active.packed) {
+            packed->scheduled = true;
+            record(packed->set, NodeEventKind::Scheduled);
+            ++m_events.counters().setsScheduled;
+        }
     }
     m_roundRobin = chosenPosition + 1;
     return true;
 }
 
+// results[0] receives the set's statistics, results[1 + i] those of its packed set i.
 template <typename Set>
-ClassScan FpviSearch<Set>::scan(const Task& job, CountingScratch& scratch) const
+void FpviSearch<Set>::scan(const Task& job, CountingScratch& scratch, std::span<ClassScan> results) const
 {
-    if (job.set->wildcard)
-        return scanWildcard(*job.set, scratch);
-    const ColumnIndex& column = m_indexes[static_cast<std::size_t>(job.set->column)];
-    if (!job.set->parent)
-        return settleColumn(column, m_parameters.k, m_stop);
-    return job.set->parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
+    const Active& set = *job.set;
+    if (set.wildcard) {
+        results[0] = scanWildcard(set, scratch);
+        return;
+    }
+    const ColumnIndex& column = m_indexes[static_cast<std::size_t>(set.column)];
+    if (!set.parent) {
+        results[0] = settleColumn(column, m_parameters.k, m_stop);
+        return;
+    }
+    if (set.packed.empty()) {
+        results[0] = set.parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
+        return;
+    }
+    std::array<PackMember, packLanes> members;
+    members[0] = PackMember{m_packs.placeOf(set.column).lane, &column};
+    for (std::size_t member = 0; member < set.packed.size(); ++member) {
+        const int packedColumn = set.packed[member]->column;
+        members[member + 1] =
+            PackMember{m_packs.placeOf(packedColumn).lane, &m_indexes[static_cast<std::size_t>(packedColumn)]};
+    }
+    const std::size_t count = set.packed.size() + 1;
+    set.parent->scanPackRefinement(m_packs.packs[static_cast<std::size_t>(m_packs.placeOf(set.column).pack)],
+                                   std::span<const PackMember>(members.data(), count), job.begin, job.end,
+                                   m_parameters.k, scratch, m_stop, results.first(count));
 }
 
 template <typename Set>
@@ -466,13 +544,23 @@ ClassScan FpviSearch<Set>::scanWildcard(const Active& set, CountingScratch& scra
 }
 
 template <typename Set>
-void FpviSearch<Set>::applyScan(const Task& job, const ClassScan& scan)
+void FpviSearch<Set>::applyScan(const Task& job, std::span<const ClassScan> results)
 {
     Active& active = *job.set;
     --active.tasksInFlight;
     --m_tasksInFlight;
-    if (scan.interrupted)
+    // A pack scan is interrupted for all of its sets or none.
+    if (results[0].interrupted)
         return;
+    applyResult(active, results[0]);
+    for (std::size_t member = 0; member < active.packed.size(); ++member)
+        applyResult(*active.packed[member], results[member + 1]);
+    settleIfDone(active);
+}
+
+template <typename Set>
+void FpviSearch<Set>::applyResult(Active& active, const ClassScan& scan)
+{
     m_events.counters().rowsScanned += scan.rowsVisited;
     active.total.merge(scan);
     if (scan.isolatedRows > 0 && !active.vulnerable) {
@@ -486,7 +574,6 @@ void FpviSearch<Set>::applyScan(const Task& job, const ClassScan& scan)
             m_events.counters().supersetsPruned += pruned;
         }
     }
-    settleIfDone(active);
 }
 
 template <typename Set>
@@ -507,12 +594,25 @@ void FpviSearch<Set>::applyBuild(const Set& prefix, std::shared_ptr<const Positi
         settleIfDone(*m_active[position]);
 }
 
-// Removes `set` from the active list when all of its batches are back, recording its verdict.
+// Removes `set` from the active list when all of its batches are back, recording its verdict and
+// its packed sets'.
 template <typename Set>
 void FpviSearch<Set>::settleIfDone(Active& set)
 {
     if (!set.ready || set.nextUnit < set.endUnit || set.tasksInFlight > 0)
         return;
+    settleVerdict(set);
+    for (const auto& packed : set.packed) {
+        settleVerdict(*packed);
+    }
+    const auto found =
+        std::find_if(m_active.begin(), m_active.end(), [&set](const auto& active) { return active.get() == &set; });
+    m_active.erase(found);
+}
+
+template <typename Set>
+void FpviSearch<Set>::settleVerdict(Active& set)
+{
     if (!set.scheduled) {
         record(set.set, NodeEventKind::Scheduled);
         ++m_events.counters().setsScheduled;
@@ -531,9 +631,6 @@ void FpviSearch<Set>::settleIfDone(Active& set)
         if (--state->second.users == 0)
             m_prefixes.erase(state);
     }
-    const auto found =
-        std::find_if(m_active.begin(), m_active.end(), [&set](const auto& active) { return active.get() == &set; });
-    m_active.erase(found);
 }
 
 template <typename Set>

@@ -2,6 +2,7 @@
 #include "partition/position_list_index.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace qiscout::core {
@@ -252,6 +253,71 @@ bool settleDenseClass(const std::uint32_t* rows, std::uint32_t begin, std::uint3
     return true;
 }
 
+// Adds one class of the prefix, refined by each member's column, to scans[member]: the rows'
+// packed codes are gathered once (one 8-byte load per row instead of one per member) and
+// counted for all lanes at once. Every member has at most `codes` codes and the class at least
+// that many rows, so the sizes are read off the counters as in settleDenseClass; code 0's is the
+// class's rows minus the other codes'. Returns false,
+// counters cleared, when stop was requested.
+bool settlePackedClass(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
+                       std::span<const PackMember> members, std::uint32_t codes, std::uint32_t limit,
+                       PackedCountPath path, std::uint32_t* counts, std::vector<std::uint8_t>& packedRows,
+                       std::span<ClassScan> scans, const std::stop_token& stop)
+{
+    const std::uint8_t* packed = pack.codes.data();
+    const std::size_t chunkBytes = (std::size_t{std::min(stopPollRows, end - begin)} + packPaddingRows) * packLanes;
+    if (packedRows.size() < chunkBytes)
+        packedRows.resize(chunkBytes);
+    for (std::uint32_t chunk = begin; chunk < end; chunk += std::min(stopPollRows, end - chunk)) {
+        if (end - begin > stopPollRows && stop.stop_requested()) {
+            std::fill(counts, counts + std::size_t{codes} * packLanes, 0U);
+            return false;
+        }
+        const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, end - chunk);
+        std::uint8_t* target = packedRows.data();
+        for (std::uint32_t position = chunk; position < chunkEnd; ++position)
+            std::memcpy(target + std::size_t{position - chunk} * packLanes,
+                        packed + std::size_t{rows[position]} * packLanes, packLanes);
+        // Zero rows up to a whole vector add nothing, and spare the counting a scalar tail.
+        const std::uint32_t chunkRows = chunkEnd - chunk;
+        const std::uint32_t padded = (chunkRows + packPaddingRows) / (packPaddingRows + 1) * (packPaddingRows + 1);
+        std::memset(target + std::size_t{chunkRows} * packLanes, 0, std::size_t{padded - chunkRows} * packLanes);
+        countPackedCodes(target, padded, codes, counts, path);
+    }
+    for (std::size_t member = 0; member < members.size(); ++member) {
+        const std::uint32_t lane = members[member].lane;
+        const std::uint32_t cardinality = members[member].column->cardinality();
+        ClassScan& scan = scans[member];
+        std::uint32_t isolated = 0;
+        std::uint32_t classSmallest = std::numeric_limits<std::uint32_t>::max();
+        std::uint32_t others = 0;
+        for (std::uint32_t code = 1; code < cardinality; ++code) {
+            const std::uint32_t classSize = counts[code * packLanes + lane];
+            others += classSize;
+            // Codes absent from the class count as larger than any class.
+            classSmallest = std::min(classSmallest, classSize - 1U);
+            isolated += classSize <= limit ? classSize : 0U;
+        }
+        counts[lane] = end - begin - others;
+        classSmallest = std::min(classSmallest, counts[lane] - 1U);
+        isolated += counts[lane] <= limit ? counts[lane] : 0U;
+        scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, classSmallest + 1U);
+        if (isolated > 0 && !scan.firstIsolatedRow) {
+            for (std::uint32_t position = begin; position < end; ++position) {
+                const std::uint32_t code = packed[std::size_t{rows[position]} * packLanes + lane];
+                if (counts[code * packLanes + lane] <= limit) {
+                    scan.firstIsolatedRow = rows[position];
+                    break;
+                }
+            }
+        }
+        scan.isolatedRows += isolated;
+        scan.rowsVisited += end - begin;
+    }
+    std::fill(counts, counts + std::size_t{codes} * packLanes, 0U);
+    return true;
+}
+
 } // namespace
 
 template <typename Code>
@@ -331,6 +397,59 @@ ClassScan PositionListIndex::scanRefinementBy(const Code* codes, std::uint32_t c
         scan.smallestClass = smallest;
     scan.rowsVisited = m_starts[endClass] - m_starts[firstClass];
     return scan;
+}
+
+void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<const PackMember> members,
+                                           std::uint32_t firstClass, std::uint32_t endClass, std::uint64_t k,
+                                           CountingScratch& scratch, const std::stop_token& stop,
+                                           std::span<ClassScan> scans) const
+{
+    const auto interrupted = [&scans] {
+        for (ClassScan& scan : scans)
+            scan.interrupted = true;
+    };
+    const std::uint32_t limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(k, 0xFFFFFFFFU));
+    const PackedCountPath path = fastestPackedCountPath();
+    std::uint32_t codes = 0;
+    for (const PackMember& member : members)
+        codes = std::max(codes, member.column->cardinality());
+    std::uint32_t rowsSincePoll = 0;
+    for (std::uint32_t index = firstClass; index < endClass;) {
+        if (rowsSincePoll > stopPollRows) {
+            rowsSincePoll = 0;
+            if (stop.stop_requested()) {
+                interrupted();
+                return;
+            }
+        }
+        const std::uint32_t begin = m_starts[index];
+        if (m_starts[index + 1] - begin >= codes) {
+            const std::uint32_t end = m_starts[index + 1];
+            rowsSincePoll += end - begin;
+            if (!settlePackedClass(m_rows.data(), begin, end, pack, members, codes, limit, path,
+                                   scratch.m_counts.data(), scratch.m_packedRows, scans, stop)) {
+                interrupted();
+                return;
+            }
+            ++index;
+            continue;
+        }
+        std::uint32_t runEnd = index + 1;
+        while (runEnd < endClass && m_starts[runEnd + 1] - m_starts[runEnd] < codes)
+            ++runEnd;
+        rowsSincePoll += m_starts[runEnd] - begin;
+        for (std::size_t member = 0; member < members.size(); ++member) {
+            const ColumnIndex& column = *members[member].column;
+            scans[member].merge(column.visitCodes([&](const auto* memberCodes) {
+                return scanRefinementBy(memberCodes, column.cardinality(), index, runEnd, k, scratch, stop);
+            }));
+            if (scans[member].interrupted) {
+                interrupted();
+                return;
+            }
+        }
+        index = runEnd;
+    }
 }
 
 std::uint32_t PositionListIndex::firstClassFrom(std::uint32_t position) const

@@ -13,6 +13,7 @@
 
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
+#include "partition/column_pack.h"
 
 namespace qiscout::core {
 
@@ -43,6 +44,14 @@ private:
     /// The codes of the current class's rows, gathered once so that the passes after the
     /// first read them sequentially.
     std::vector<std::uint32_t> m_classCodes;
+    /// The packed codes of the current class's rows, gathered for a pack scan.
+    std::vector<std::uint8_t> m_packedRows;
+};
+
+/// One of the columns a pack scan refines by: its lane in the pack and its index.
+struct PackMember {
+    std::uint32_t lane = 0;
+    const ColumnIndex* column = nullptr;
 };
 
 /// The buffers of a partition no longer needed. A build that is handed them writes into pages that
@@ -77,6 +86,14 @@ public:
     [[nodiscard]] ClassScan scanRefinement(const ColumnIndex& column, std::uint32_t firstClass, std::uint32_t endClass,
                                            std::uint64_t k, CountingScratch& scratch,
                                            const std::stop_token& stop) const;
+
+    /// scanRefinement for several columns of one pack at once: scans[i] receives what
+    /// scanRefinement by members[i].column would return. A class with at least as many rows as
+    /// any member has codes is gathered once for all of them, one load of the pack per row;
+    /// smaller ones are scanned column by column.
+    void scanPackRefinement(const ColumnPack& pack, std::span<const PackMember> members, std::uint32_t firstClass,
+                            std::uint32_t endClass, std::uint64_t k, CountingScratch& scratch,
+                            const std::stop_token& stop, std::span<ClassScan> scans) const;
 
     [[nodiscard]] std::uint32_t classCount() const { return static_cast<std::uint32_t>(m_starts.size() - 1); }
     /// Position of the first row of class `index`; classCount() gives the row count.

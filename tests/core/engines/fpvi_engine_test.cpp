@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <random>
 #include <stop_token>
@@ -213,11 +214,27 @@ TEST_CASE("One FPVI worker finishes a set before it starts the next", "[fpvi]")
     REQUIRE(result.complete);
     CHECK(result.minimalSets.empty());
     REQUIRE(observer.events.size() == 2 * 31);
-    for (std::size_t i = 0; i < observer.events.size(); i += 2) {
-        CHECK(observer.events[i].kind == NodeEventKind::Scheduled);
-        CHECK(observer.events[i + 1].kind == NodeEventKind::Safe);
-        CHECK(observer.events[i + 1].set == observer.events[i].set);
+    // Sets of one prefix whose columns share a pack are scanned together: all of them are
+    // scheduled, then all settle, in the same order, before the next set is scheduled.
+    std::deque<ColumnSet> open;
+    bool settling = false;
+    std::size_t together = 0;
+    for (const NodeEvent& event : observer.events) {
+        if (event.kind == NodeEventKind::Scheduled) {
+            CHECK_FALSE(settling);
+            open.push_back(event.set);
+            together = std::max(together, open.size());
+        } else {
+            REQUIRE(event.kind == NodeEventKind::Safe);
+            REQUIRE_FALSE(open.empty());
+            CHECK(event.set == open.front());
+            open.pop_front();
+            settling = !open.empty();
+        }
     }
+    CHECK(open.empty());
+    // The packs did open several sets at once.
+    CHECK(together > 1);
 }
 
 TEST_CASE("FPVI handles tables without rows, empty selections and size limits", "[fpvi]")

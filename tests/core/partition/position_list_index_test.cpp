@@ -11,6 +11,7 @@
 #include "partition/class_partition.h"
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
+#include "partition/column_pack.h"
 #include "partition/position_list_index.h"
 #include "support/lattice_reference.h"
 
@@ -157,6 +158,124 @@ TEST_CASE("A class with at least as many rows as the column has codes is counted
                         lowestIsolated = row;
                 }
                 CHECK(scan.firstIsolatedRow == lowestIsolated);
+            }
+        }
+    }
+}
+
+namespace {
+
+// A table of skewed columns with the given numbers of codes (a code may stay unused).
+EncodedTable skewedTable(std::mt19937& random, std::uint32_t rows, const std::vector<std::uint32_t>& cardinalities)
+{
+    EncodedTable table;
+    table.rowCount = rows;
+    for (const std::uint32_t codes : cardinalities) {
+        EncodedColumn column;
+        column.name = "c" + std::to_string(table.columns.size());
+        column.dictionary.resize(codes);
+        column.frequencies.assign(codes, 0);
+        std::geometric_distribution<std::uint32_t> value(std::uniform_real_distribution<double>(0.05, 0.6)(random));
+        for (std::uint32_t row = 0; row < rows; ++row) {
+            column.codes.push_back(value(random) % codes);
+            ++column.frequencies[column.codes.back()];
+        }
+        table.columns.push_back(std::move(column));
+    }
+    return table;
+}
+
+} // namespace
+
+TEST_CASE("Column packs hold each column of few codes on its own lane, fewest codes first", "[pli][pack]")
+{
+    std::mt19937 random(37);
+    const std::vector<std::uint32_t> cardinalities{5, 300, 2, packCardinality, packCardinality + 1, 9, 3, 2, 7,
+                                                   4, 6,   1};
+    const EncodedTable table = skewedTable(random, 50, cardinalities);
+    const std::vector<ColumnIndex> indexes =
+        buildColumnIndexes(table, ColumnSet::firstN(static_cast<int>(cardinalities.size())));
+    const ColumnPacks packs = buildColumnPacks(indexes, 50);
+    REQUIRE(packs.packs.size() == 2);
+    // Columns of at most packCardinality codes by number of codes, ties in table order.
+    const std::vector<std::pair<int, std::uint32_t>> expected{
+        {11, 0}, {2, 1}, {7, 2}, {6, 3}, {9, 4}, {0, 5}, {10, 6}, {8, 7}, {5, packLanes + 0}, {3, packLanes + 1}};
+    for (const auto& [column, order] : expected) {
+        const PackPlace place = packs.placeOf(column);
+        CHECK(place.pack == static_cast<int>(order / packLanes));
+        CHECK(place.lane == order % packLanes);
+        if (place.pack < 0)
+            continue;
+        const ColumnPack& pack = packs.packs[static_cast<std::size_t>(place.pack)];
+        for (std::uint32_t row = 0; row < 50; ++row)
+            CHECK(pack.codes[std::size_t{row} * packLanes + place.lane] ==
+                  table.columns[static_cast<std::size_t>(column)].codes[row]);
+    }
+    CHECK(packs.placeOf(1).pack < 0);
+    CHECK(packs.placeOf(4).pack < 0);
+    CHECK(packs.packs[0].largestCardinality == 7);
+    CHECK(packs.packs[1].largestCardinality == packCardinality);
+    // Lanes without a column hold code 0.
+    for (std::uint32_t row = 0; row < 50; ++row)
+        CHECK(packs.packs[1].codes[std::size_t{row} * packLanes + 2] == 0);
+    CHECK(buildColumnPacks(buildColumnIndexes(table, ColumnSet::single(0)), 50).packs.empty());
+    // One column alone never pays for a pack scan; more codes need more columns to pay.
+    CHECK_FALSE(packScanPays(1, 2));
+    CHECK(packScanPays(2, 2));
+    CHECK(packScanPays(2, 9));
+    CHECK_FALSE(packScanPays(3, packCardinality));
+    CHECK(packScanPays(4, packCardinality));
+    // A pack stays within a core's second-level cache: 131,072 rows of eight bytes at most.
+    for (const std::uint32_t rows : {131072U, 131073U}) {
+        const EncodedTable tall = skewedTable(random, rows, {2, 3});
+        CHECK(buildColumnPacks(buildColumnIndexes(tall, ColumnSet::firstN(2)), rows).packs.size() ==
+              (rows <= 131072 ? 1U : 0U));
+    }
+}
+
+TEST_CASE("A pack scan gives each of its columns what a scan by that column alone gives", "[pli][pack]")
+{
+    std::mt19937 random(41);
+    for (int trial = 0; trial < 40; ++trial) {
+        const auto rows = std::uniform_int_distribution<std::uint32_t>(0, 700)(random);
+        std::vector<std::uint32_t> cardinalities;
+        for (int column = 0; column < 12; ++column)
+            cardinalities.push_back(std::uniform_int_distribution<std::uint32_t>(1, packCardinality)(random));
+        const EncodedTable table = skewedTable(random, rows, cardinalities);
+        const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(12));
+        const ColumnPacks packs = buildColumnPacks(indexes, rows);
+        CountingScratch scratch(largestCardinality(indexes));
+        // Prefixes of one and two columns: classes from a few rows up to most of the table.
+        const PositionListIndex single = *PositionListIndex::ofColumn(indexes[0]);
+        const PositionListIndex pair = *single.refined(indexes[1], scratch, {});
+        for (const PositionListIndex* prefix : {&single, &pair}) {
+            for (std::size_t packIndex = 0; packIndex < packs.packs.size(); ++packIndex) {
+                std::vector<PackMember> members;
+                for (std::size_t column = 2; column < 12; ++column) {
+                    const PackPlace place = packs.placeOf(static_cast<int>(column));
+                    if (place.pack == static_cast<int>(packIndex) && std::bernoulli_distribution(0.7)(random))
+                        members.push_back(PackMember{place.lane, &indexes[column]});
+                }
+                if (members.empty())
+                    continue;
+                for (const std::uint64_t k : {1U, 2U, 4U}) {
+                    for (std::uint32_t begin = 0; begin < prefix->classCount();) {
+                        const std::uint32_t end = std::min(
+                            prefix->classCount(), begin + std::uniform_int_distribution<std::uint32_t>(1, 40)(random));
+                        std::vector<ClassScan> scans(members.size());
+                        prefix->scanPackRefinement(packs.packs[packIndex], members, begin, end, k, scratch, {}, scans);
+                        for (std::size_t member = 0; member < members.size(); ++member) {
+                            const ClassScan alone =
+                                prefix->scanRefinement(*members[member].column, begin, end, k, scratch, {});
+                            CHECK(scans[member].isolatedRows == alone.isolatedRows);
+                            CHECK(scans[member].smallestClass == alone.smallestClass);
+                            CHECK(scans[member].firstIsolatedRow == alone.firstIsolatedRow);
+                            CHECK(scans[member].rowsVisited == alone.rowsVisited);
+                            CHECK_FALSE(scans[member].interrupted);
+                        }
+                        begin = end;
+                    }
+                }
             }
         }
     }

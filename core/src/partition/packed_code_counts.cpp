@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "partition/packed_code_counts.h"
+
+#include <algorithm>
+#include <type_traits>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace qiscout::core {
+namespace {
+
+void countRowsScalar(const std::uint8_t* packed, std::uint32_t begin, std::uint32_t end, std::uint32_t codes,
+                     std::uint32_t* counts)
+{
+    for (std::uint32_t row = begin; row < end; ++row) {
+        for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
+            const std::uint32_t code = packed[std::size_t{row} * packLanes + lane];
+            if (code != 0 && code < codes)
+                ++counts[code * packLanes + lane];
+        }
+    }
+}
+
+// Calls pass(first, group) over codes [1, codes) in groups of at most 8 codes: a group's
+// counters stay in registers over the whole buffer.
+template <typename Pass>
+void forCodeGroups(std::uint32_t codes, Pass pass)
+{
+    std::uint32_t first = 1;
+    for (; first + 8 <= codes; first += 8)
+        pass(first, std::integral_constant<std::uint32_t, 8>{});
+    if (((codes - first) & 4U) != 0) {
+        pass(first, std::integral_constant<std::uint32_t, 4>{});
+        first += 4;
+    }
+    if (((codes - first) & 2U) != 0) {
+        pass(first, std::integral_constant<std::uint32_t, 2>{});
+        first += 2;
+    }
+    if (((codes - first) & 1U) != 0)
+        pass(first, std::integral_constant<std::uint32_t, 1>{});
+}
+
+#if defined(__x86_64__)
+
+// Byte counters overflow after 255 vectors; then they are added into the 32-bit counts.
+constexpr std::uint32_t byteCounterVectors = 255;
+
+// Adds the byte counters of `found` (a vector of whole rows) into counts[0, packLanes), lane by
+// lane: the rows' bytes are widened to 16 bits (at most 255 x 8 per lane) and folded in halves.
+__attribute__((target("avx512f,avx512bw"))) void addLaneSums512(__m512i found, std::uint32_t* counts)
+{
+    const __m512i words = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_maskz_extracti64x4_epi64(0xFF, found, 0)),
+                                           _mm512_cvtepu8_epi16(_mm512_maskz_extracti64x4_epi64(0xFF, found, 1)));
+    const __m256i half = _mm256_add_epi16(_mm512_maskz_extracti64x4_epi64(0xFF, words, 0),
+                                          _mm512_maskz_extracti64x4_epi64(0xFF, words, 1));
+    const __m128i lanes = _mm_add_epi16(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+    auto* target = reinterpret_cast<__m256i*>(counts);
+    _mm256_storeu_si256(target, _mm256_add_epi32(_mm256_loadu_si256(target), _mm256_cvtepu16_epi32(lanes)));
+}
+
+template <std::uint32_t Group>
+__attribute__((target("avx512f,avx512bw"))) void countGroupAvx512(const std::uint8_t* packed, std::uint32_t vectors,
+                                                                  std::uint32_t first, std::uint32_t* counts)
+{
+    __m512i codes[Group];
+#pragma GCC unroll 8
+    for (std::uint32_t group = 0; group < Group; ++group)
+        codes[group] = _mm512_set1_epi8(static_cast<char>(first + group));
+    const __m512i minusOne = _mm512_set1_epi8(-1);
+    for (std::uint32_t begin = 0; begin < vectors; begin += byteCounterVectors) {
+        const std::uint32_t end = std::min(vectors, begin + byteCounterVectors);
+        __m512i found[Group];
+#pragma GCC unroll 8
+        for (std::uint32_t group = 0; group < Group; ++group)
+            found[group] = _mm512_setzero_si512();
+        for (std::uint32_t vector = begin; vector < end; ++vector) {
+            const __m512i rows = _mm512_loadu_si512(packed + std::size_t{vector} * 64);
+#pragma GCC unroll 8
+            for (std::uint32_t group = 0; group < Group; ++group)
+                found[group] = _mm512_mask_sub_epi8(found[group], _mm512_cmpeq_epi8_mask(rows, codes[group]),
+                                                    found[group], minusOne);
+        }
+        for (std::uint32_t group = 0; group < Group; ++group)
+            addLaneSums512(found[group], counts + (first + group) * packLanes);
+    }
+}
+
+__attribute__((target("avx2"))) void addLaneSums256(__m256i found, std::uint32_t* counts)
+{
+    const __m256i words = _mm256_add_epi16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(found)),
+                                           _mm256_cvtepu8_epi16(_mm256_extracti128_si256(found, 1)));
+    const __m128i lanes = _mm_add_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
+    auto* target = reinterpret_cast<__m256i*>(counts);
+    _mm256_storeu_si256(target, _mm256_add_epi32(_mm256_loadu_si256(target), _mm256_cvtepu16_epi32(lanes)));
+}
+
+template <std::uint32_t Group>
+__attribute__((target("avx2"))) void countGroupAvx2(const std::uint8_t* packed, std::uint32_t vectors,
+                                                    std::uint32_t first, std::uint32_t* counts)
+{
+    __m256i codes[Group];
+#pragma GCC unroll 8
+    for (std::uint32_t group = 0; group < Group; ++group)
+        codes[group] = _mm256_set1_epi8(static_cast<char>(first + group));
+    for (std::uint32_t begin = 0; begin < vectors; begin += byteCounterVectors) {
+        const std::uint32_t end = std::min(vectors, begin + byteCounterVectors);
+        __m256i found[Group];
+#pragma GCC unroll 8
+        for (std::uint32_t group = 0; group < Group; ++group)
+            found[group] = _mm256_setzero_si256();
+        for (std::uint32_t vector = begin; vector < end; ++vector) {
+            const __m256i rows =
+                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(packed + std::size_t{vector} * 32));
+            // A match is -1 in every bit, so subtracting it counts one.
+#pragma GCC unroll 8
+            for (std::uint32_t group = 0; group < Group; ++group)
+                found[group] = _mm256_sub_epi8(found[group], _mm256_cmpeq_epi8(rows, codes[group]));
+        }
+        for (std::uint32_t group = 0; group < Group; ++group)
+            addLaneSums256(found[group], counts + (first + group) * packLanes);
+    }
+}
+
+#endif
+
+} // namespace
+
+bool packedCountPathRuns(PackedCountPath path)
+{
+    switch (path) {
+    case PackedCountPath::Scalar:
+        return true;
+#if defined(__x86_64__)
+    case PackedCountPath::Avx2:
+        return __builtin_cpu_supports("avx2") != 0;
+    case PackedCountPath::Avx512:
+        return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512f") != 0;
+#else
+    case PackedCountPath::Avx2:
+    case PackedCountPath::Avx512:
+        return false;
+#endif
+    }
+    return false;
+}
+
+PackedCountPath fastestPackedCountPath()
+{
+    for (const PackedCountPath path : {PackedCountPath::Avx512, PackedCountPath::Avx2}) {
+        if (packedCountPathRuns(path))
+            return path;
+    }
+    return PackedCountPath::Scalar;
+}
+
+void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::uint32_t codes, std::uint32_t* counts,
+                      PackedCountPath path)
+{
+    std::uint32_t scalarFrom = 0;
+#if defined(__x86_64__)
+    if (path == PackedCountPath::Avx512) {
+        const std::uint32_t vectors = rowCount / (64 / packLanes);
+        forCodeGroups(codes, [&](std::uint32_t first, auto group) {
+            countGroupAvx512<decltype(group)::value>(packed, vectors, first, counts);
+        });
+        scalarFrom = vectors * (64 / packLanes);
+    } else if (path == PackedCountPath::Avx2) {
+        const std::uint32_t vectors = rowCount / (32 / packLanes);
+        forCodeGroups(codes, [&](std::uint32_t first, auto group) {
+            countGroupAvx2<decltype(group)::value>(packed, vectors, first, counts);
+        });
+        scalarFrom = vectors * (32 / packLanes);
+    }
+#endif
+    countRowsScalar(packed, scalarFrom, rowCount, codes, counts);
+}
+
+} // namespace qiscout::core

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Counting the codes of several columns at once, over rows whose codes are interleaved lane by
+// lane (partition/column_pack.h), with vector compares where the processor has them.
+#pragma once
+
+#include <cstdint>
+
+namespace qiscout::core {
+
+/// Columns interleaved in one pack: row r's code on lane l is byte r * packLanes + l.
+inline constexpr std::uint32_t packLanes = 8;
+/// Most codes a packed column may have: every code costs one compare per vector of rows.
+inline constexpr std::uint32_t packCardinality = 32;
+
+/// Rows of one 64-byte vector, less one.
+inline constexpr std::uint32_t packPaddingRows = 64 / packLanes - 1;
+
+/// How countPackedCodes counts; the vector paths exist on x86-64 only.
+enum class PackedCountPath { Scalar, Avx2, Avx512 };
+
+/// The fastest path this processor and system run.
+[[nodiscard]] PackedCountPath fastestPackedCountPath();
+/// Whether `path` runs here.
+[[nodiscard]] bool packedCountPathRuns(PackedCountPath path);
+
+/// Adds to counts[code * packLanes + lane] the rows among the `rowCount` packed rows at `packed`
+/// whose code on `lane` is `code`, for every code in [1, codes) (codes at most packCardinality).
+/// Code 0 is never compared: its count is the rows minus the other codes' counts, exact for a
+/// lane whose codes are all below `codes`. So rows of code 0 on every lane add nothing: padding
+/// the rows with up to packPaddingRows of them to a multiple of packPaddingRows + 1 lets every
+/// path count whole vectors only.
+void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::uint32_t codes, std::uint32_t* counts,
+                      PackedCountPath path);
+
+} // namespace qiscout::core
