@@ -59,7 +59,8 @@ template <typename Set>
 bool CandidateGenerator<Set>::advance(std::vector<Set> safeSets)
 {
     ++m_level;
-    std::sort(safeSets.begin(), safeSets.end(), SizeThenLex{});
+    // All of the level just settled, so of one size.
+    std::sort(safeSets.begin(), safeSets.end(), SameSizeLex{});
     m_parents = std::move(safeSets);
     m_parentLookup.clear();
     m_parentLookup.insert(m_parents.begin(), m_parents.end());

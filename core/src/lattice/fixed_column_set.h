@@ -173,6 +173,15 @@ struct SizeThenLex {
     }
 };
 
+/// SizeThenLex for sets of one size (a lattice level's), without counting them.
+struct SameSizeLex {
+    template <typename Set>
+    bool operator()(const Set& a, const Set& b) const
+    {
+        return column_words::sameSizeLexLess(a.words(), b.words());
+    }
+};
+
 /// A search's set type converted from the public ColumnSet (the identity for ColumnSet itself).
 template <typename Set>
 [[nodiscard]] Set toSearchSet(const ColumnSet& set)

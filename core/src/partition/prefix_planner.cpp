@@ -25,13 +25,14 @@ std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets)
     const auto worse = [](const Candidate& a, const Candidate& b) {
         if (a.unplanned != b.unplanned)
             return a.unplanned < b.unplanned;
-        return SizeThenLex{}(b.prefix, a.prefix);
+        return SameSizeLex{}(b.prefix, a.prefix);
     };
     std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(worse);
     for (const auto& [prefix, members] : setsOfPrefix)
         queue.push(Candidate{members.size(), prefix});
 
     std::vector<bool> planned(sets.size(), false);
+    // The sets are of one size, so their prefixes are too: the orders below need not count them.
     std::vector<PlannedSet<Set>> plan;
     plan.reserve(sets.size());
     while (plan.size() < sets.size()) {
@@ -54,8 +55,8 @@ std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets)
     }
     std::sort(plan.begin(), plan.end(), [](const PlannedSet<Set>& a, const PlannedSet<Set>& b) {
         if (a.prefix != b.prefix)
-            return SizeThenLex{}(a.prefix, b.prefix);
-        return SizeThenLex{}(a.set, b.set);
+            return SameSizeLex{}(a.prefix, b.prefix);
+        return SameSizeLex{}(a.set, b.set);
     });
     return plan;
 }

@@ -87,6 +87,14 @@ void checkAgainstModel(int width)
         const ColumnSet publicB = ColumnSet::fromColumns(b);
         CHECK(ColumnSetHash{}(setA) == ColumnSetHash{}(publicA));
         CHECK(qiscout::core::SizeThenLex{}(setA, setB) == qiscout::core::sizeThenLexLess(publicA, publicB));
+        // Sets of one size order alike without being counted.
+        std::set<int> sameSize;
+        while (sameSize.size() < a.size())
+            sameSize.insert(static_cast<int>(random() % static_cast<unsigned>(width)));
+        const std::vector<int> c(sameSize.begin(), sameSize.end());
+        const Set setC = make(c);
+        CHECK(qiscout::core::SameSizeLex{}(setA, setC) == qiscout::core::SizeThenLex{}(setA, setC));
+        CHECK(qiscout::core::SameSizeLex{}(setC, setA) == qiscout::core::SizeThenLex{}(setC, setA));
     }
 }
 
