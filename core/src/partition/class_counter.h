@@ -48,6 +48,12 @@ public:
     /// through a hash table.
     void number(const EncodedTable& table, std::span<const int> columns, ClassPartition& classes);
 
+    /// A column mixed in a pass.
+    struct Run {
+        const std::uint32_t* codes;
+        std::uint32_t cardinality;
+    };
+
     /// Cells read by count and number since construction.
     [[nodiscard]] std::uint64_t rowsScanned() const { return m_rowsScanned; }
 
@@ -71,12 +77,6 @@ private:
                           std::uint32_t keyCount);
     /// renumber for the one column columns[next] whose codes times the classes outgrow the limit.
     std::uint32_t renumberHashed(const std::uint32_t* codes, bool fromCodes);
-
-    /// A column mixed in the current pass.
-    struct Run {
-        const std::uint32_t* codes;
-        std::uint32_t cardinality;
-    };
 
     std::uint32_t m_keyLimit;
     /// Row -> key.

@@ -8,6 +8,8 @@
 #include <immintrin.h>
 #endif
 
+#include "util/cpu_features.h"
+
 namespace qiscout::core {
 namespace {
 
@@ -133,16 +135,10 @@ bool packedCountPathRuns(PackedCountPath path)
     switch (path) {
     case PackedCountPath::Scalar:
         return true;
-#if defined(__x86_64__)
     case PackedCountPath::Avx2:
-        return __builtin_cpu_supports("avx2") != 0;
+        return cpuRunsAvx2();
     case PackedCountPath::Avx512:
-        return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512f") != 0;
-#else
-    case PackedCountPath::Avx2:
-    case PackedCountPath::Avx512:
-        return false;
-#endif
+        return cpuRunsAvx512bw();
     }
     return false;
 }
