@@ -163,6 +163,8 @@ private:
     std::stop_token m_stop;
     std::vector<ColumnIndex> m_indexes;
     ColumnPacks m_packs;
+    /// Table column -> its pack, -1 for none; empty without packs.
+    std::vector<int> m_packOfColumn;
     /// Set under the wildcard semantics only; m_missingColumns are the searched ones among its columns.
     std::optional<MissingCells> m_missing;
     Set m_missingColumns;
@@ -204,6 +206,10 @@ SearchResult FpviSearch<Set>::run()
     arena.execute([&] {
         m_indexes = buildColumnIndexes(m_table, m_parameters.columns, m_stop);
         m_packs = buildColumnPacks(m_indexes, static_cast<std::uint32_t>(m_table.rowCount), m_stop);
+        if (!m_packs.packs.empty()) {
+            for (const PackPlace& place : m_packs.places)
+                m_packOfColumn.push_back(place.pack);
+        }
         tbb::task_group group(context);
         try {
             for (int worker = 1; worker < m_parameters.threads; ++worker)
@@ -359,7 +365,7 @@ bool FpviSearch<Set>::planMore()
         for (const Set& set : sets)
             m_plan.push_back(PlannedSet<Set>{set, Set{}});
     } else {
-        m_plan = planPrefixes(std::span<const Set>(sets));
+        m_plan = planPrefixes(std::span<const Set>(sets), std::span<const int>(m_packOfColumn));
         // A prefix's sets whose columns share a pack come one after another, for refill() to
         // open them as one.
         for (auto group = m_plan.begin(); group != m_plan.end();) {

@@ -2,15 +2,73 @@
 #include "partition/prefix_planner.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <queue>
 #include <unordered_map>
 
 #include "lattice/fixed_column_set.h"
 
 namespace qiscout::core {
+namespace {
+
+// Moves sets between the prefixes already chosen (so no partition more to build) towards the
+// prefix under which the most other sets add a column of the same group. A set moves only to a
+// strictly larger company, which raises the sum of the groups' squared sizes, so the passes end.
+template <typename Set>
+void gatherGroups(std::vector<PlannedSet<Set>>& plan, std::span<const int> groupOfColumn)
+{
+    const std::size_t groups =
+        static_cast<std::size_t>(std::max(0, *std::max_element(groupOfColumn.begin(), groupOfColumn.end()) + 1));
+    if (groups == 0)
+        return;
+    const auto groupOf = [&](const Set& set, const Set& prefix) {
+        return groupOfColumn[static_cast<std::size_t>(set.minus(prefix).first())];
+    };
+    std::unordered_map<Set, std::vector<std::uint32_t>, ColumnSetHash> sizes;
+    for (const PlannedSet<Set>& planned : plan) {
+        std::vector<std::uint32_t>& counts = sizes[planned.prefix];
+        counts.resize(groups, 0);
+        if (const int group = groupOf(planned.set, planned.prefix); group >= 0)
+            ++counts[static_cast<std::size_t>(group)];
+    }
+    constexpr int passes = 4;
+    for (int pass = 0; pass < passes; ++pass) {
+        bool moved = false;
+        for (PlannedSet<Set>& planned : plan) {
+            const int group = groupOf(planned.set, planned.prefix);
+            std::vector<std::uint32_t>& current = sizes[planned.prefix];
+            std::uint32_t bestCompany = group >= 0 ? current[static_cast<std::size_t>(group)] - 1 : 0;
+            Set best = planned.prefix;
+            planned.set.forEach([&](int column) {
+                const int otherGroup = groupOfColumn[static_cast<std::size_t>(column)];
+                if (otherGroup < 0)
+                    return;
+                const auto other = sizes.find(planned.set.without(column));
+                if (other == sizes.end())
+                    return;
+                const std::uint32_t company = other->second[static_cast<std::size_t>(otherGroup)];
+                if (company > bestCompany) {
+                    bestCompany = company;
+                    best = other->first;
+                }
+            });
+            if (best == planned.prefix)
+                continue;
+            if (group >= 0)
+                --current[static_cast<std::size_t>(group)];
+            ++sizes[best][static_cast<std::size_t>(groupOf(planned.set, best))];
+            planned.prefix = best;
+            moved = true;
+        }
+        if (!moved)
+            break;
+    }
+}
+
+} // namespace
 
 template <typename Set>
-std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets)
+std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<const int> groupOfColumn)
 {
     std::unordered_map<Set, std::vector<std::size_t>, ColumnSetHash> setsOfPrefix;
     for (std::size_t index = 0; index < sets.size(); ++index)
@@ -53,15 +111,21 @@ std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets)
             }
         }
     }
-    std::sort(plan.begin(), plan.end(), [](const PlannedSet<Set>& a, const PlannedSet<Set>& b) {
+    const auto byPrefixThenSet = [](const PlannedSet<Set>& a, const PlannedSet<Set>& b) {
         if (a.prefix != b.prefix)
             return SameSizeLex{}(a.prefix, b.prefix);
         return SameSizeLex{}(a.set, b.set);
-    });
+    };
+    std::sort(plan.begin(), plan.end(), byPrefixThenSet);
+    if (!groupOfColumn.empty()) {
+        gatherGroups(plan, groupOfColumn);
+        std::sort(plan.begin(), plan.end(), byPrefixThenSet);
+    }
     return plan;
 }
 
-#define QISCOUT_INSTANTIATE(Set) template std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets);
+#define QISCOUT_INSTANTIATE(Set)                                                                                       \
+    template std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<const int> groupOfColumn);
 QISCOUT_FOR_EACH_SEARCH_SET_TYPE(QISCOUT_INSTANTIATE)
 #undef QISCOUT_INSTANTIATE
 

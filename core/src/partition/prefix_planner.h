@@ -23,8 +23,13 @@ struct PlannedSet {
 /// Greedy: repeatedly takes the prefix shared by the most sets not yet planned (ties: the lowest
 /// prefix in size-then-lexicographic order), so the plan depends on the sets alone.
 /// The result holds each set once, grouped by prefix, prefixes ascending, sets ascending in a group.
+/// With groupOfColumn (table column -> group, -1 for none), sets then move between the chosen
+/// prefixes so that the sets of one prefix whose added columns share a group are many: FPVI scans
+/// a prefix's sets whose added columns share a pack in one pass, whatever lanes the pack leaves
+/// idle. The prefixes stay those of the cover (some may serve no set any more).
 /// Set is ColumnSet or a FixedColumnSet.
 template <typename Set>
-[[nodiscard]] std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets);
+[[nodiscard]] std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets,
+                                                        std::span<const int> groupOfColumn = {});
 
 } // namespace qiscout::core

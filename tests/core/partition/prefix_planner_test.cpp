@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "lattice/fixed_column_set.h"
 #include "partition/prefix_planner.h"
 #include "support/column_masks.h"
 
@@ -96,4 +97,53 @@ TEST_CASE("A prefix shared by many sets is chosen over the sets' own highest-col
     const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets);
     CHECK(distinctPrefixes(plan) == 1);
     CHECK(plan.front().prefix == ColumnSet::of({4, 5}));
+}
+
+TEST_CASE("With groups of columns, sets move to prefixes of the cover where their added columns meet", "[planner]")
+{
+    // Columns 0-3 in group 0, 4-6 in group 1, 7 in none.
+    const std::vector<int> groupOfColumn = {0, 0, 0, 0, 1, 1, 1, -1};
+    const auto company = [&](const std::vector<PlannedSet<ColumnSet>>& plan) {
+        std::map<std::pair<std::uint64_t, int>, std::size_t> sizes;
+        for (const PlannedSet<ColumnSet>& planned : plan) {
+            const int group = groupOfColumn[static_cast<std::size_t>(planned.set.minus(planned.prefix).first())];
+            if (group >= 0)
+                ++sizes[{qiscout::core::testing::maskOf(planned.prefix), group}];
+        }
+        std::size_t squares = 0;
+        for (const auto& [key, size] : sizes)
+            squares += size * size;
+        return squares;
+    };
+    for (int size = 3; size <= 4; ++size) {
+        std::vector<ColumnSet> sets = setsOfSize(8, size);
+        sets.erase(std::remove_if(sets.begin(), sets.end(),
+                                  [](ColumnSet set) { return qiscout::core::testing::maskOf(set) % 5 == 0; }),
+                   sets.end());
+        const std::vector<PlannedSet<ColumnSet>> cover = planPrefixes<ColumnSet>(sets);
+        const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets, groupOfColumn);
+        REQUIRE(plan.size() == sets.size());
+        std::set<std::uint64_t> coverPrefixes;
+        for (const PlannedSet<ColumnSet>& planned : cover)
+            coverPrefixes.insert(qiscout::core::testing::maskOf(planned.prefix));
+        std::set<std::uint64_t> planned;
+        for (const PlannedSet<ColumnSet>& entry : plan) {
+            CHECK(entry.prefix.isSubsetOf(entry.set));
+            CHECK(entry.prefix.size() == entry.set.size() - 1);
+            CHECK(coverPrefixes.count(qiscout::core::testing::maskOf(entry.prefix)) == 1);
+            CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
+        }
+        CHECK(std::is_sorted(plan.begin(), plan.end(), [](const auto& a, const auto& b) {
+            return qiscout::core::SameSizeLex{}(a.prefix, b.prefix);
+        }));
+        CHECK(company(plan) > company(cover));
+        // The same sets in another order give the same plan.
+        std::vector<ColumnSet> reversed(sets.rbegin(), sets.rend());
+        const std::vector<PlannedSet<ColumnSet>> again = planPrefixes<ColumnSet>(reversed, groupOfColumn);
+        REQUIRE(again.size() == plan.size());
+        for (std::size_t i = 0; i < plan.size(); ++i) {
+            CHECK(again[i].set == plan[i].set);
+            CHECK(again[i].prefix == plan[i].prefix);
+        }
+    }
 }
