@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/result_json_frame.h"
+
 namespace qiscout::core {
 namespace {
 
@@ -73,11 +75,8 @@ void appendSetArray(std::string& out, const std::vector<Set>& sets, QuotedLabels
 
 } // namespace
 
-std::string resultToJson(const SearchResult& result, const ResultJsonContext& context)
+nlohmann::json resultJsonFrame(const SearchResult& result, const ResultJsonContext& context)
 {
-    // The two set lists can hold half a million sets: as a DOM (an object, an array and strings
-    // per set) they took longer to build, dump and free than to write directly. The library
-    // still writes everything else, and every label; the lists go where it put empty arrays.
     nlohmann::json document;
     document["source"] = context.sourcePath;
     document["rows"] = context.rows;
@@ -96,7 +95,15 @@ std::string resultToJson(const SearchResult& result, const ResultJsonContext& co
                          {"rows_scanned", result.stats.rowsScanned},
                          {"search_seconds", result.stats.searchSeconds},
                          {"load_seconds", context.loadSeconds}};
-    const std::string frame = document.dump(2);
+    return document;
+}
+
+std::string resultToJson(const SearchResult& result, const ResultJsonContext& context)
+{
+    // The two set lists can hold half a million sets: as a DOM (an object, an array and strings
+    // per set) they took longer to build, dump and free than to write directly. The library
+    // still writes everything else, and every label; the lists go where it put empty arrays.
+    const std::string frame = resultJsonFrame(result, context).dump(2);
 
     // A member's key at the top level follows a line break and two spaces, which no string
     // value can hold (its line breaks and quotes are escaped), so each is found exactly once.

@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "qiscout/core/report/result_json.h"
+#include "report/result_json_frame.h"
 
 namespace {
 
@@ -16,18 +16,7 @@ using namespace qiscout::core;
 
 std::string domDump(const SearchResult& result, const ResultJsonContext& context)
 {
-    nlohmann::json document;
-    document["source"] = context.sourcePath;
-    document["rows"] = context.rows;
-    document["columns"] = context.columnNames;
-    document["searched_columns"] = columnLabels(result.searchedColumns, context.columnNames);
-    document["k"] = result.k;
-    document["algorithm"] = toString(result.algorithm);
-    document["missing_semantics"] = toString(result.missingSemantics);
-    document["threads"] = result.threads;
-    document["batch_size"] = result.batchSize;
-    document["max_set_size"] = context.maxSetSize ? nlohmann::json(*context.maxSetSize) : nlohmann::json(nullptr);
-    document["complete"] = result.complete;
+    nlohmann::json document = resultJsonFrame(result, context);
     nlohmann::json minimal = nlohmann::json::array();
     for (const MinimalSet& set : result.minimalSets)
         minimal.push_back({{"columns", columnLabels(set.columns, context.columnNames)},
@@ -39,10 +28,6 @@ std::string domDump(const SearchResult& result, const ResultJsonContext& context
         safe.push_back(
             {{"columns", columnLabels(set.columns, context.columnNames)}, {"smallest_class", set.smallestClass}});
     document["maximal_safe_sets"] = std::move(safe);
-    document["stats"] = {{"sets_evaluated", result.stats.setsEvaluated},
-                         {"rows_scanned", result.stats.rowsScanned},
-                         {"search_seconds", result.stats.searchSeconds},
-                         {"load_seconds", context.loadSeconds}};
     return document.dump(2) + "\n";
 }
 
