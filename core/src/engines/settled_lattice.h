@@ -3,12 +3,12 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "qiscout/core/engines/search_result.h"
 
 #include "engines/search_setup.h"
+#include "lattice/set_verdicts.h"
 
 namespace qiscout::core {
 
@@ -26,7 +26,7 @@ public:
     void fill(SearchResult& result, const ResolvedParameters& parameters, bool complete) const;
 
 private:
-    struct Minimal {
+    struct Settled {
         Set set;
         std::uint64_t isolatedRows = 0;
         std::uint64_t smallestClass = 0;
@@ -34,8 +34,11 @@ private:
 
     [[nodiscard]] bool containsMinimal(const Set& set) const;
 
-    std::unordered_map<Set, std::uint64_t, ColumnSetHash> m_safe;
-    std::vector<Minimal> m_minimal;
+    // Flat arrays rather than a node-based map: FPVI settles half a million sets of a wide table
+    // under its lock, one allocation each, and fill() looks up hundreds of thousands of extensions.
+    std::vector<Settled> m_safe;
+    SetVerdicts<Set> m_safeLookup;
+    std::vector<Settled> m_minimal;
 };
 
 } // namespace qiscout::core
