@@ -4,10 +4,11 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 #include "qiscout/core/lattice/column_set.h"
+
+#include "lattice/set_verdicts.h"
 
 namespace qiscout::core {
 
@@ -36,17 +37,23 @@ public:
     [[nodiscard]] int level() const { return m_level; }
 
 private:
-    [[nodiscard]] bool allSubsetsSafe(const Set& candidate, int addedColumn) const;
+    /// Whether the subsets of `candidate` one column smaller are all safe, but for the two known
+    /// to be: without `addedColumn` (its parent) and without the parent's last column,
+    /// `partnerColumn` (its join partner).
+    [[nodiscard]] bool allSubsetsSafe(const Set& candidate, int addedColumn, int partnerColumn) const;
 
     std::vector<int> m_searchedColumns;
     int m_maxSize;
     int m_level = 1;
     /// Safe sets of the level below, sorted; the parents the current level extends.
     std::vector<Set> m_parents;
-    std::unordered_set<Set, ColumnSetHash> m_parentLookup;
-    /// Cursor: next parent, and the next position in m_searchedColumns to extend it with.
+    SetVerdicts<Set> m_parentLookup;
+    /// Level 1: the next position in m_searchedColumns. Above: the next parent, the next parent
+    /// to join it with (0 before the first), and the parent less its last column.
     std::size_t m_parentCursor = 0;
+    std::size_t m_partnerCursor = 0;
     std::size_t m_columnCursor = 0;
+    Set m_parentStem;
 };
 
 } // namespace qiscout::core
