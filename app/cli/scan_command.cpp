@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
@@ -39,6 +41,37 @@ struct ScanOptions {
     LoadFlags load;
 };
 
+// The lines of the set lists, gathered in a buffer written a megabyte at a time: a wide table's
+// lists run to half a million lines, which the stream took a few pieces at a time.
+class SetLines {
+public:
+    explicit SetLines(std::ostream& out) : m_out(out) {}
+    SetLines(const SetLines&) = delete;
+    SetLines& operator=(const SetLines&) = delete;
+    ~SetLines() { flush(); }
+
+    /// The buffer, with the next line begun: its indent and the set; the caller ends the line.
+    std::string& start(const core::ColumnSet& set, const std::vector<std::string>& names)
+    {
+        if (m_buffer.size() >= flushBytes)
+            flush();
+        m_buffer += "    ";
+        core::appendDescription(m_buffer, set, names);
+        return m_buffer;
+    }
+    void flush()
+    {
+        m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
+        m_buffer.clear();
+    }
+
+private:
+    static constexpr std::size_t flushBytes = std::size_t{1} << 20;
+
+    std::ostream& m_out;
+    std::string m_buffer;
+};
+
 void printSummary(std::ostream& out, const core::SearchResult& result, const core::EncodedTable& table,
                   double loadSeconds)
 {
@@ -55,17 +88,24 @@ void printSummary(std::ostream& out, const core::SearchResult& result, const cor
     std::map<int, std::vector<const core::MinimalSet*>> bySize;
     for (const core::MinimalSet& set : result.minimalSets)
         bySize[set.columns.size()].push_back(&set);
+    SetLines lines(out);
     for (const auto& [size, sets] : bySize) {
         out << "  " << size << (size == 1 ? " column" : " columns") << " (" << sets.size() << "):\n";
-        for (const core::MinimalSet* set : sets)
-            out << "    " << core::describe(set->columns, names) << "  isolated rows: " << set->isolatedRows
-                << ", smallest class: " << set->smallestClass << "\n";
+        for (const core::MinimalSet* set : sets) {
+            std::string& line = lines.start(set->columns, names);
+            fmt::format_to(std::back_inserter(line), "  isolated rows: {}, smallest class: {}\n", set->isolatedRows,
+                           set->smallestClass);
+        }
+        lines.flush();
     }
 
     out << "\nMaximal safe sets (every class larger than " << result.k << " rows): " << result.maximalSafeSets.size()
         << "\n";
-    for (const core::SafeSet& set : result.maximalSafeSets)
-        out << "    " << core::describe(set.columns, names) << "  smallest class: " << set.smallestClass << "\n";
+    for (const core::SafeSet& set : result.maximalSafeSets) {
+        std::string& line = lines.start(set.columns, names);
+        fmt::format_to(std::back_inserter(line), "  smallest class: {}\n", set.smallestClass);
+    }
+    lines.flush();
 
     out << "\nSets evaluated: " << result.stats.setsEvaluated << ", rows scanned: " << result.stats.rowsScanned
         << ", search: " << result.stats.searchSeconds << " s, load: " << loadSeconds << " s\n";

@@ -289,14 +289,26 @@ std::vector<std::string> columnLabels(const ColumnSet& set, const std::vector<st
 
 std::string describe(const ColumnSet& set, const std::vector<std::string>& columnNames)
 {
-    std::string text = "{";
-    for (const std::string& label : columnLabels(set, columnNames)) {
-        if (text.size() > 1)
-            text += ", ";
-        text += label;
-    }
-    text += "}";
+    std::string text;
+    appendDescription(text, set, columnNames);
     return text;
+}
+
+void appendDescription(std::string& out, const ColumnSet& set, const std::vector<std::string>& columnNames)
+{
+    out += '{';
+    bool first = true;
+    set.forEach([&](int column) {
+        if (!first)
+            out += ", ";
+        first = false;
+        const auto position = static_cast<std::size_t>(column);
+        if (position < columnNames.size())
+            out += columnNames[position];
+        else
+            out += columnLabel(column, columnNames);
+    });
+    out += '}';
 }
 
 } // namespace qiscout::core

@@ -93,6 +93,9 @@ private:
 [[nodiscard]] std::vector<std::string> columnLabels(const ColumnSet& set, const std::vector<std::string>& columnNames);
 /// "{age, sex}": the labels of a set's columns in braces.
 [[nodiscard]] std::string describe(const ColumnSet& set, const std::vector<std::string>& columnNames);
+/// describe(set, columnNames) appended to `out`: a list of hundreds of thousands of sets is
+/// written without a string per set.
+void appendDescription(std::string& out, const ColumnSet& set, const std::vector<std::string>& columnNames);
 
 /// Hash of a ColumnSet (or of any set type with a hash() member) for unordered containers.
 struct ColumnSetHash {
