@@ -121,6 +121,7 @@ public:
         , m_parameters(parameters)
         , m_stop(std::move(stop))
         , m_events(observer)
+        , m_wantsEvents(observer.wantsEvents())
         , m_generator(parameters.columns, parameters.maxSetSize)
         , m_cache(fpviPrefixCacheBytes)
         , m_window(activeWindow(parameters.threads))
@@ -173,6 +174,7 @@ private:
     std::condition_variable_any m_changed;
     std::uint64_t m_changeCount = 0;
     SearchEventBatcher m_events;
+    bool m_wantsEvents;
     CandidateGenerator<Set> m_generator;
     std::vector<PlannedSet<Set>> m_plan;
     std::size_t m_planCursor = 0;
@@ -652,7 +654,8 @@ bool FpviSearch<Set>::advanceLevel()
 template <typename Set>
 void FpviSearch<Set>::record(const Set& set, NodeEventKind kind, std::uint32_t firstIsolatedRow, std::uint64_t pruned)
 {
-    m_events.record(NodeEvent{toColumnSet(set), kind, firstIsolatedRow, pruned});
+    if (m_wantsEvents)
+        m_events.record(NodeEvent{toColumnSet(set), kind, firstIsolatedRow, pruned});
 }
 
 // Refines the largest cached subset of `prefix` one column at a time, caching every step: the

@@ -3,6 +3,7 @@
 #include <deque>
 #include <filesystem>
 #include <random>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -189,6 +190,43 @@ TEST_CASE("FPVI reports consistent events and counters", "[fpvi]")
         CHECK(result.stats.setsEvaluated == scheduled.size());
         CHECK(result.stats.rowsScanned >= result.stats.setsEvaluated * table.rowCount);
     }
+}
+
+TEST_CASE("FPVI reports the same counters, and no events, to an observer that declines events", "[fpvi]")
+{
+    class CountersOnly final : public SearchObserver {
+    public:
+        void eventsReported(std::span<const NodeEvent> reported, const SearchCounters& counters) override
+        {
+            events += reported.size();
+            last = counters;
+        }
+        [[nodiscard]] bool wantsEvents() const override { return false; }
+
+        std::size_t events = 0;
+        SearchCounters last;
+    };
+    std::mt19937 random(11);
+    const EncodedTable table = randomTable(random, 300, 6);
+    SearchParameters parameters;
+    parameters.k = 2;
+    parameters.batchSize = 17;
+    RecordingObserver recording;
+    CountersOnly countersOnly;
+    const SearchResult recorded = runFpvi(table, parameters, {}, recording);
+    const SearchResult counted = runFpvi(table, parameters, {}, countersOnly);
+    REQUIRE(recorded.complete);
+    REQUIRE(counted.complete);
+    CHECK_FALSE(recording.events.empty());
+    CHECK(countersOnly.events == 0);
+    CHECK(columnsOf(counted.minimalSets) == columnsOf(recorded.minimalSets));
+    CHECK(counted.maximalSafeSets.size() == recorded.maximalSafeSets.size());
+    CHECK(countersOnly.last.setsScheduled == recording.last.setsScheduled);
+    CHECK(countersOnly.last.setsEvaluated == recording.last.setsEvaluated);
+    CHECK(countersOnly.last.setsSafe == recording.last.setsSafe);
+    CHECK(countersOnly.last.setsVulnerable == recording.last.setsVulnerable);
+    CHECK(countersOnly.last.supersetsPruned == recording.last.supersetsPruned);
+    CHECK(countersOnly.last.rowsScanned == recording.last.rowsScanned);
 }
 
 TEST_CASE("One FPVI worker finishes a set before it starts the next", "[fpvi]")

@@ -45,12 +45,17 @@ public:
     virtual ~SearchObserver() = default;
     /// Events in the order they happened; Vulnerable/Safe events of one set follow its Scheduled event.
     virtual void eventsReported(std::span<const NodeEvent> events, const SearchCounters& counters) = 0;
+    /// False when eventsReported looks at the counters only: FPVI then reports no events, and
+    /// spares building them (a ColumnSet each, with a heap block beyond 64 columns: two per set,
+    /// a million for a wide table, under its lock).
+    [[nodiscard]] virtual bool wantsEvents() const { return true; }
 };
 
 /// An observer that ignores everything.
 class NullObserver final : public SearchObserver {
 public:
     void eventsReported(std::span<const NodeEvent>, const SearchCounters&) override {}
+    [[nodiscard]] bool wantsEvents() const override { return false; }
 };
 
 } // namespace qiscout::core
