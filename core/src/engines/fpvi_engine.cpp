@@ -24,6 +24,7 @@
 #include "engines/settled_lattice.h"
 #include "lattice/candidate_generator.h"
 #include "lattice/fixed_column_set.h"
+#include "lattice/set_verdicts.h"
 #include "partition/class_scan.h"
 #include "partition/column_index.h"
 #include "partition/column_pack.h"
@@ -711,10 +712,10 @@ PartitionStorage FpviSearch<Set>::spareStorage()
     if (!m_wholeLevelPlanned || m_plan.empty())
         return m_cache.takeSpare();
     const int levelPrefixSize = m_plan.front().set.size() - 1;
-    std::vector<Set> starts;
+    SetVerdicts<Set> starts;
     const auto addStartOf = [&](const Set& prefix) {
         if (!prefix.empty() && !m_cache.contains(prefix))
-            starts.push_back(m_cache.largestSubset(prefix));
+            starts.insert(m_cache.largestSubset(prefix), false);
     };
     for (std::size_t position = m_planCursor; position < m_plan.size(); ++position) {
         if (position == m_planCursor || m_plan[position].prefix != m_plan[position - 1].prefix)
@@ -724,9 +725,7 @@ PartitionStorage FpviSearch<Set>::spareStorage()
         if (!state.index)
             addStartOf(prefix);
     }
-    return m_cache.takeSpare([&](const Set& set) {
-        return set.size() >= levelPrefixSize || std::find(starts.begin(), starts.end(), set) != starts.end();
-    });
+    return m_cache.takeSpare([&](const Set& set) { return set.size() >= levelPrefixSize || starts.contains(set); });
 }
 
 } // namespace

@@ -1,41 +1,83 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "partition/prefix_cache.h"
 
-#include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "lattice/fixed_column_set.h"
 
 namespace qiscout::core {
 
 template <typename Set>
+std::size_t PrefixCache<Set>::positionOf(const Set& set) const
+{
+    const auto found = m_positions.find(set);
+    return found == m_positions.end() ? m_entries.size() : found->second;
+}
+
+template <typename Set>
+void PrefixCache<Set>::erase(std::size_t position)
+{
+    m_positions.erase(m_entries[position].set);
+    if (position + 1 != m_entries.size()) {
+        m_entries[position] = std::move(m_entries.back());
+        m_positions[m_entries[position].set] = position;
+    }
+    m_entries.pop_back();
+}
+
+template <typename Set>
 std::shared_ptr<const PositionListIndex> PrefixCache<Set>::find(const Set& set)
 {
-    for (Entry& entry : m_entries) {
-        if (entry.set == set) {
-            entry.lastUse = ++m_clock;
-            return entry.index;
-        }
-    }
-    return nullptr;
+    const std::size_t position = positionOf(set);
+    if (position == m_entries.size())
+        return nullptr;
+    m_entries[position].lastUse = ++m_clock;
+    return m_entries[position].index;
 }
 
 template <typename Set>
 bool PrefixCache<Set>::contains(const Set& set) const
 {
-    return std::any_of(m_entries.begin(), m_entries.end(), [&set](const Entry& entry) { return entry.set == set; });
+    return m_positions.contains(set);
 }
 
 template <typename Set>
 std::size_t PrefixCache<Set>::largestSubsetPosition(const Set& set) const
 {
     std::size_t best = m_entries.size();
-    for (std::size_t position = 0; position < m_entries.size(); ++position) {
-        const Entry& entry = m_entries[position];
-        if (!entry.set.isSubsetOf(set))
-            continue;
-        if (best == m_entries.size() || entry.set.size() > m_entries[best].set.size() ||
-            (entry.set.size() == m_entries[best].set.size() && entry.lastUse > m_entries[best].lastUse))
+    int bestSize = 0;
+    const auto consider = [&](std::size_t position, int size) {
+        if (best == m_entries.size() || size > bestSize ||
+            (size == bestSize && m_entries[position].lastUse > m_entries[best].lastUse)) {
             best = position;
+            bestSize = size;
+        }
+    };
+    const int size = set.size();
+    // A set of a few columns has fewer subsets than the cache has entries: look each one up.
+    if (size < 31 && (std::size_t{1} << static_cast<unsigned>(size)) <= m_entries.size()) {
+        std::array<int, 31> columns{};
+        std::size_t count = 0;
+        set.forEach([&](int column) { columns[count++] = column; });
+        for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << count); ++mask) {
+            Set subset;
+            int subsetSize = 0;
+            for (std::size_t bit = 0; bit < count; ++bit) {
+                if (((mask >> bit) & 1U) != 0) {
+                    subset = subset.with(columns[bit]);
+                    ++subsetSize;
+                }
+            }
+            const std::size_t position = positionOf(subset);
+            if (position != m_entries.size())
+                consider(position, subsetSize);
+        }
+        return best;
+    }
+    for (std::size_t position = 0; position < m_entries.size(); ++position) {
+        if (m_entries[position].set.isSubsetOf(set))
+            consider(position, m_entries[position].set.size());
     }
     return best;
 }
@@ -63,12 +105,18 @@ void PrefixCache<Set>::insert(const Set& set, std::shared_ptr<PositionListIndex>
     if (find(set))
         return;
     m_bytes += index->bytes();
+    m_positions.emplace(set, m_entries.size());
     m_entries.push_back(Entry{set, std::move(index), ++m_clock});
     while (m_bytes > m_budgetBytes && m_entries.size() > 1) {
-        const auto oldest = std::min_element(m_entries.begin(), m_entries.end() - 1,
-                                             [](const Entry& a, const Entry& b) { return a.lastUse < b.lastUse; });
-        m_bytes -= oldest->index->bytes();
-        m_entries.erase(oldest);
+        // Never the newest: the entry just inserted.
+        std::size_t oldest = m_entries.size();
+        for (std::size_t position = 0; position < m_entries.size(); ++position) {
+            if (!(m_entries[position].set == set) &&
+                (oldest == m_entries.size() || m_entries[position].lastUse < m_entries[oldest].lastUse))
+                oldest = position;
+        }
+        m_bytes -= m_entries[oldest].index->bytes();
+        erase(oldest);
     }
 }
 
@@ -94,7 +142,7 @@ PartitionStorage PrefixCache<Set>::takeSpare(const std::function<bool(const Set&
         return {};
     m_bytes -= taken->index->bytes();
     PartitionStorage storage = std::move(*taken->index).releaseStorage();
-    m_entries.erase(m_entries.begin() + (taken - m_entries.data()));
+    erase(static_cast<std::size_t>(taken - m_entries.data()));
     return storage;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "qiscout/core/lattice/column_set.h"
@@ -48,9 +49,6 @@ public:
     [[nodiscard]] PartitionStorage takeSpare(const std::function<bool(const Set&)>& stillWanted = {});
 
 private:
-    /// Position in m_entries of what findLargestSubset returns; m_entries.size() when none.
-    [[nodiscard]] std::size_t largestSubsetPosition(const Set& set) const;
-
     struct Entry {
         Set set;
         /// Mutable so that the buffers can be taken back once no reader is left.
@@ -58,10 +56,20 @@ private:
         std::uint64_t lastUse = 0;
     };
 
+    /// Position in m_entries of what findLargestSubset returns; m_entries.size() when none.
+    [[nodiscard]] std::size_t largestSubsetPosition(const Set& set) const;
+    [[nodiscard]] std::size_t positionOf(const Set& set) const;
+    /// Drops the entry, moving the last one into its place (entries are chosen by lastUse, never
+    /// by position).
+    void erase(std::size_t position);
+
     std::size_t m_budgetBytes;
     std::size_t m_bytes = 0;
     std::uint64_t m_clock = 0;
     std::vector<Entry> m_entries;
+    // FPVI asks whether hundreds of prefixes are cached at every build, among up to a thousand
+    // partitions of a wide table, which a pass over the entries answered once per prefix.
+    std::unordered_map<Set, std::size_t, ColumnSetHash> m_positions;
 };
 
 } // namespace qiscout::core

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <vector>
@@ -89,4 +90,40 @@ TEST_CASE("The prefix cache hands back the buffers of a partition no longer want
     CHECK(cache.contains(ColumnSet::of({0, 1})));
     // Nothing unwanted is free any more.
     CHECK(cache.takeSpare(singleColumn).rows.empty());
+}
+
+TEST_CASE("The prefix cache's largest cached subset is the largest, then the most recently used", "[cache]")
+{
+    const OneColumn column;
+    std::mt19937 random(5);
+    for (int trial = 0; trial < 20; ++trial) {
+        // Many entries of few columns, so that small sets are answered by looking up each of their
+        // subsets and larger ones by a pass over the entries.
+        PrefixCache<ColumnSet> cache(1000 * column.partitionBytes());
+        std::vector<ColumnSet> inserted;
+        for (int entry = 0; entry < 40; ++entry) {
+            ColumnSet set;
+            const int size = std::uniform_int_distribution<int>(1, 3)(random);
+            while (set.size() < size)
+                set = set.with(std::uniform_int_distribution<int>(0, 7)(random));
+            if (std::find(inserted.begin(), inserted.end(), set) != inserted.end())
+                continue;
+            cache.insert(set, column.partition());
+            inserted.push_back(set);
+        }
+        for (int query = 0; query < 50; ++query) {
+            ColumnSet set;
+            const int size = std::uniform_int_distribution<int>(1, 8)(random);
+            while (set.size() < size)
+                set = set.with(std::uniform_int_distribution<int>(0, 7)(random));
+            // Inserted later means used more recently: no lookup has counted as a use.
+            ColumnSet expected;
+            for (const ColumnSet& candidate : inserted)
+                if (candidate.isSubsetOf(set) && candidate.size() >= expected.size())
+                    expected = candidate;
+            INFO("trial " << trial << ", query " << query);
+            CHECK(cache.largestSubset(set) == expected);
+            CHECK(cache.contains(set) == (std::find(inserted.begin(), inserted.end(), set) != inserted.end()));
+        }
+    }
 }
