@@ -12,11 +12,11 @@ inline constexpr std::uint32_t packLanes = 8;
 /// Most codes a packed column may have: every code costs one compare per vector of rows.
 inline constexpr std::uint32_t packCardinality = 32;
 
-/// Rows of one 64-byte vector, less one.
-inline constexpr std::uint32_t packPaddingRows = 64 / packLanes - 1;
+/// Rows of one 32-byte vector, less one.
+inline constexpr std::uint32_t packPaddingRows = 32 / packLanes - 1;
 
 /// How countPackedCodes counts; the vector paths exist on x86-64 only.
-enum class PackedCountPath { Scalar, Avx2, Avx512 };
+enum class PackedCountPath { Scalar, Avx2 };
 
 /// The fastest path this processor and system run.
 [[nodiscard]] PackedCountPath fastestPackedCountPath();

@@ -12,13 +12,4 @@ bool cpuRunsAvx2()
 #endif
 }
 
-bool cpuRunsAvx512bw()
-{
-#if defined(__x86_64__)
-    return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512bw") != 0;
-#else
-    return false;
-#endif
-}
-
 } // namespace qiscout::core

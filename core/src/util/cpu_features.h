@@ -10,7 +10,5 @@ namespace qiscout::core {
 
 /// AVX2 (8 x 32-bit lanes, vpmulld); false off x86-64.
 [[nodiscard]] bool cpuRunsAvx2();
-/// AVX-512 F and BW (byte compares into mask registers); false off x86-64.
-[[nodiscard]] bool cpuRunsAvx512bw();
 
 } // namespace qiscout::core
