@@ -114,6 +114,28 @@ EncodedTable withMissingCells(const EncodedTable& table, std::uint64_t seed, std
     return encodeRows(table.columnNames(), cells, {""});
 }
 
+EncodedTable tableOfCardinalities(std::mt19937& random, std::uint32_t rowCount,
+                                  const std::vector<std::uint32_t>& cardinalities, CodeSpread spread)
+{
+    EncodedTable table;
+    table.rowCount = rowCount;
+    for (const std::uint32_t codes : cardinalities) {
+        EncodedColumn column;
+        column.name = "c" + std::to_string(table.columns.size());
+        column.dictionary.resize(codes);
+        column.frequencies.assign(codes, 0);
+        std::geometric_distribution<std::uint32_t> skewed(std::uniform_real_distribution<double>(0.05, 0.6)(random));
+        for (std::uint32_t row = 0; row < rowCount; ++row) {
+            const std::uint32_t code =
+                spread == CodeSpread::Skewed ? skewed(random) % codes : static_cast<std::uint32_t>(random() % codes);
+            column.codes.push_back(code);
+            ++column.frequencies[code];
+        }
+        table.columns.push_back(std::move(column));
+    }
+    return table;
+}
+
 std::string describeRandomTable(std::uint64_t seed, const EncodedTable& table)
 {
     std::string text = "seed " + std::to_string(seed) + ": " + std::to_string(table.rowCount) + " rows x " +

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "qiscout/core/table/encoded_table.h"
 
@@ -18,6 +20,15 @@ inline constexpr std::uint32_t maxRandomRows = 300;
 /// constant, binary, uniform, skewed and near-unique columns, and sometimes many duplicated rows.
 /// The same seed always gives the same table, on every platform.
 [[nodiscard]] EncodedTable makeRandomTable(std::uint64_t seed, int maxColumns = maxRandomColumns, int minColumns = 1);
+
+/// How tableOfCardinalities draws a column's codes.
+enum class CodeSpread { Uniform, Skewed };
+
+/// A table whose column i has cardinalities[i] codes, drawn straight as codes (no text to encode),
+/// uniformly or each column skewed its own way (then a code may stay unused): for the partition
+/// kernels' tests, which need columns of exactly so many codes around their limits.
+[[nodiscard]] EncodedTable tableOfCardinalities(std::mt19937& random, std::uint32_t rowCount,
+                                                const std::vector<std::uint32_t>& cardinalities, CodeSpread spread);
 
 /// `table` with about `percent` % of its cells (chosen by `seed`) replaced by the empty text, which
 /// is encoded as a missing value.

@@ -10,25 +10,13 @@
 #include <catch2/catch.hpp>
 
 #include "partition/class_counter.h"
+#include "support/random_table.h"
 
 using namespace qiscout::core;
+using qiscout::core::testing::CodeSpread;
+using qiscout::core::testing::tableOfCardinalities;
 
 namespace {
-
-// Codes drawn directly: a column of cardinality c holds codes 0..c-1.
-EncodedTable randomTable(std::mt19937& random, std::uint32_t rowCount, const std::vector<std::uint32_t>& cardinalities)
-{
-    EncodedTable table;
-    table.rowCount = rowCount;
-    for (const std::uint32_t cardinality : cardinalities) {
-        EncodedColumn column;
-        column.dictionary.resize(cardinality);
-        for (std::uint32_t row = 0; row < rowCount; ++row)
-            column.codes.push_back(static_cast<std::uint32_t>(random() % cardinality));
-        table.columns.push_back(std::move(column));
-    }
-    return table;
-}
 
 // Each row's tuple of codes on `columns`, numbered in the order of first rows: the classes by
 // definition, with no keys, no blocks and no lanes.
@@ -65,7 +53,7 @@ TEST_CASE("ClassCounter counts and numbers the classes of every row, in full blo
                 std::vector<std::uint32_t> cardinalities;
                 for (std::size_t column = 0; column < columnCount; ++column)
                     cardinalities.push_back(1 + static_cast<std::uint32_t>(random() % (column % 2 == 0 ? 4 : 40)));
-                const EncodedTable table = randomTable(random, rowCount, cardinalities);
+                const EncodedTable table = tableOfCardinalities(random, rowCount, cardinalities, CodeSpread::Uniform);
                 std::vector<int> columns(columnCount);
                 for (std::size_t column = 0; column < columnCount; ++column)
                     columns[column] = static_cast<int>(column);
@@ -108,7 +96,7 @@ TEST_CASE("ClassCounter counts classes of up to every row on either side of 2^16
     for (const std::uint32_t rowCount : {65535U, 65536U, 65537U}) {
         for (const std::vector<std::uint32_t>& cardinalities :
              {std::vector<std::uint32_t>{1}, std::vector<std::uint32_t>{1, 2}, std::vector<std::uint32_t>{3, 1, 2}}) {
-            const EncodedTable table = randomTable(random, rowCount, cardinalities);
+            const EncodedTable table = tableOfCardinalities(random, rowCount, cardinalities, CodeSpread::Uniform);
             std::vector<int> columns(cardinalities.size());
             for (std::size_t column = 0; column < columns.size(); ++column)
                 columns[column] = static_cast<int>(column);

@@ -14,8 +14,11 @@
 #include "partition/column_pack.h"
 #include "partition/position_list_index.h"
 #include "support/lattice_reference.h"
+#include "support/random_table.h"
 
 using namespace qiscout::core;
+using qiscout::core::testing::CodeSpread;
+using qiscout::core::testing::tableOfCardinalities;
 
 TEST_CASE("Refining position list indexes gives the classes of partitionRows", "[pli]")
 {
@@ -163,36 +166,12 @@ TEST_CASE("A class with at least as many rows as the column has codes is counted
     }
 }
 
-namespace {
-
-// A table of skewed columns with the given numbers of codes (a code may stay unused).
-EncodedTable skewedTable(std::mt19937& random, std::uint32_t rows, const std::vector<std::uint32_t>& cardinalities)
-{
-    EncodedTable table;
-    table.rowCount = rows;
-    for (const std::uint32_t codes : cardinalities) {
-        EncodedColumn column;
-        column.name = "c" + std::to_string(table.columns.size());
-        column.dictionary.resize(codes);
-        column.frequencies.assign(codes, 0);
-        std::geometric_distribution<std::uint32_t> value(std::uniform_real_distribution<double>(0.05, 0.6)(random));
-        for (std::uint32_t row = 0; row < rows; ++row) {
-            column.codes.push_back(value(random) % codes);
-            ++column.frequencies[column.codes.back()];
-        }
-        table.columns.push_back(std::move(column));
-    }
-    return table;
-}
-
-} // namespace
-
 TEST_CASE("Column packs hold each column of few codes on its own lane, fewest codes first", "[pli][pack]")
 {
     std::mt19937 random(37);
     const std::vector<std::uint32_t> cardinalities{5, 300, 2, packCardinality, packCardinality + 1, 9, 3, 2, 7,
                                                    4, 6,   1};
-    const EncodedTable table = skewedTable(random, 50, cardinalities);
+    const EncodedTable table = tableOfCardinalities(random, 50, cardinalities, CodeSpread::Skewed);
     const std::vector<ColumnIndex> indexes =
         buildColumnIndexes(table, ColumnSet::firstN(static_cast<int>(cardinalities.size())));
     const ColumnPacks packs = buildColumnPacks(indexes, 50);
@@ -227,7 +206,7 @@ TEST_CASE("Column packs hold each column of few codes on its own lane, fewest co
     CHECK(packScanPays(4, packCardinality));
     // A pack stays within a core's second-level cache: 131,072 rows of eight bytes at most.
     for (const std::uint32_t rows : {131072U, 131073U}) {
-        const EncodedTable tall = skewedTable(random, rows, {2, 3});
+        const EncodedTable tall = tableOfCardinalities(random, rows, {2, 3}, CodeSpread::Skewed);
         CHECK(buildColumnPacks(buildColumnIndexes(tall, ColumnSet::firstN(2)), rows).packs.size() ==
               (rows <= 131072 ? 1U : 0U));
     }
@@ -241,7 +220,7 @@ TEST_CASE("A pack scan gives each of its columns what a scan by that column alon
         std::vector<std::uint32_t> cardinalities;
         for (int column = 0; column < 12; ++column)
             cardinalities.push_back(std::uniform_int_distribution<std::uint32_t>(1, packCardinality)(random));
-        const EncodedTable table = skewedTable(random, rows, cardinalities);
+        const EncodedTable table = tableOfCardinalities(random, rows, cardinalities, CodeSpread::Skewed);
         const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(12));
         const ColumnPacks packs = buildColumnPacks(indexes, rows);
         CountingScratch scratch(largestCardinality(indexes));
