@@ -2,6 +2,7 @@
 #include "partition/packed_code_counts.h"
 
 #include <algorithm>
+#include <cstring>
 #include <type_traits>
 
 #if defined(__x86_64__)
@@ -91,6 +92,43 @@ __attribute__((target("avx2"))) void countGroupAvx2(const std::uint8_t* packed, 
     }
 }
 
+// countGroupAvx2 over rows gathered from `pack` at `rows` (whole vectors of them), storing each
+// vector into `buffer` for the code groups after the first. The loads of the gather and the
+// compares of the count are independent, so the processor overlaps them: gathering first and
+// counting after left the compares waiting for the loads (about 0.2 ns a row on 8-byte packs of
+// at most 9 codes, measured apart from the engine).
+template <std::uint32_t Group>
+__attribute__((target("avx2"))) void gatherCountGroupAvx2(const std::uint8_t* pack, const std::uint32_t* rows,
+                                                          std::uint32_t vectors, std::uint8_t* buffer,
+                                                          std::uint32_t first, std::uint32_t* counts)
+{
+    static_assert(packLanes == 8);
+    __m256i codes[Group];
+#pragma GCC unroll 8
+    for (std::uint32_t group = 0; group < Group; ++group)
+        codes[group] = _mm256_set1_epi8(static_cast<char>(first + group));
+    for (std::uint32_t begin = 0; begin < vectors; begin += byteCounterVectors) {
+        const std::uint32_t end = std::min(vectors, begin + byteCounterVectors);
+        __m256i found[Group];
+#pragma GCC unroll 8
+        for (std::uint32_t group = 0; group < Group; ++group)
+            found[group] = _mm256_setzero_si256();
+        for (std::uint32_t vector = begin; vector < end; ++vector) {
+            const std::uint32_t* row = rows + std::size_t{vector} * 4;
+            std::int64_t lanes[4];
+            for (std::uint32_t i = 0; i < 4; ++i)
+                std::memcpy(&lanes[i], pack + std::size_t{row[i]} * packLanes, packLanes);
+            const __m256i gathered = _mm256_set_epi64x(lanes[3], lanes[2], lanes[1], lanes[0]);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(buffer + std::size_t{vector} * 32), gathered);
+#pragma GCC unroll 8
+            for (std::uint32_t group = 0; group < Group; ++group)
+                found[group] = _mm256_sub_epi8(found[group], _mm256_cmpeq_epi8(gathered, codes[group]));
+        }
+        for (std::uint32_t group = 0; group < Group; ++group)
+            addLaneSums256(found[group], counts + (first + group) * packLanes);
+    }
+}
+
 #endif
 
 } // namespace
@@ -125,6 +163,38 @@ void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::u
     }
 #endif
     countRowsScalar(packed, scalarFrom, rowCount, codes, counts);
+}
+
+void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint32_t codes,
+                       std::uint32_t* counts, std::uint8_t* buffer, PackedCountPath path)
+{
+    constexpr std::uint32_t vectorRows = packPaddingRows + 1;
+    const std::uint32_t whole = rowCount / vectorRows * vectorRows;
+    const std::uint32_t padded = whole == rowCount ? whole : whole + vectorRows;
+    for (std::uint32_t row = whole; row < rowCount; ++row)
+        std::memcpy(buffer + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
+    // Rows of code 0 on every lane add nothing (countPackedCodes).
+    std::memset(buffer + std::size_t{rowCount} * packLanes, 0, std::size_t{padded - rowCount} * packLanes);
+#if defined(__x86_64__)
+    if (path == PackedCountPath::Avx2 && codes > 1) {
+        bool gathered = false;
+        forCodeGroups(codes, [&](std::uint32_t first, auto group) {
+            constexpr std::uint32_t Group = decltype(group)::value;
+            if (gathered) {
+                countGroupAvx2<Group>(buffer, padded / vectorRows, first, counts);
+                return;
+            }
+            gatherCountGroupAvx2<Group>(pack, rows, whole / vectorRows, buffer, first, counts);
+            countGroupAvx2<Group>(buffer + std::size_t{whole} * packLanes, (padded - whole) / vectorRows, first,
+                                  counts);
+            gathered = true;
+        });
+        return;
+    }
+#endif
+    for (std::uint32_t row = 0; row < whole; ++row)
+        std::memcpy(buffer + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
+    countRowsScalar(buffer, 0, padded, codes, counts);
 }
 
 } // namespace qiscout::core

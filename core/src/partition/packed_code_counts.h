@@ -32,4 +32,10 @@ enum class PackedCountPath { Scalar, Avx2 };
 void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::uint32_t codes, std::uint32_t* counts,
                       PackedCountPath path);
 
+/// countPackedCodes over the rows `rows[0, rowCount)` of the pack at `pack`, gathered on the way
+/// into `buffer`, which must hold rowCount + packPaddingRows packed rows (its contents after are
+/// unspecified).
+void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint32_t codes,
+                       std::uint32_t* counts, std::uint8_t* buffer, PackedCountPath path);
+
 } // namespace qiscout::core

@@ -274,15 +274,7 @@ bool settlePackedClass(const std::uint32_t* rows, std::uint32_t begin, std::uint
             return false;
         }
         const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, end - chunk);
-        std::uint8_t* target = packedRows.data();
-        for (std::uint32_t position = chunk; position < chunkEnd; ++position)
-            std::memcpy(target + std::size_t{position - chunk} * packLanes,
-                        packed + std::size_t{rows[position]} * packLanes, packLanes);
-        // Zero rows up to a whole vector add nothing, and spare the counting a scalar tail.
-        const std::uint32_t chunkRows = chunkEnd - chunk;
-        const std::uint32_t padded = (chunkRows + packPaddingRows) / (packPaddingRows + 1) * (packPaddingRows + 1);
-        std::memset(target + std::size_t{chunkRows} * packLanes, 0, std::size_t{padded - chunkRows} * packLanes);
-        countPackedCodes(target, padded, codes, counts, path);
+        gatherPackedCodes(packed, rows + chunk, chunkEnd - chunk, codes, counts, packedRows.data(), path);
     }
     for (std::size_t member = 0; member < members.size(); ++member) {
         const std::uint32_t lane = members[member].lane;

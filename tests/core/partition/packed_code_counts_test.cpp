@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <numeric>
 #include <random>
+#include <span>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -8,16 +11,57 @@
 
 using namespace qiscout::core;
 
-TEST_CASE("Packed codes are counted as a plain count counts them, on every path this processor runs", "[pli][pack]")
+namespace {
+
+// Every length up to 200 rows, and lengths around the vectors' byte counters' flush every 255
+// vectors (1,020 rows of 32 bytes): a dropped tail, lane or flush shows.
+std::vector<std::uint32_t> countedLengths()
 {
-    // Every length up to 200 rows, and lengths around the vectors' byte counters' flush every
-    // 255 vectors (1,020 rows of 32 bytes): a dropped tail, lane or flush shows.
     std::vector<std::uint32_t> lengths;
     for (std::uint32_t rows = 0; rows <= 200; ++rows)
         lengths.push_back(rows);
     for (const std::uint32_t flush : {1020U, 2040U, 4080U})
         for (std::uint32_t rows = flush - 9; rows <= flush + 9; ++rows)
             lengths.push_back(rows);
+    return lengths;
+}
+
+// Rows of packed codes below `codes`, each lane skewed its own way; the last lane holds one code
+// on every row, so that its byte counters overflow unless flushed in time.
+std::vector<std::uint8_t> randomPack(std::uint32_t rows, std::uint32_t codes, std::mt19937& random)
+{
+    std::vector<std::uint8_t> packed(std::size_t{rows} * packLanes);
+    for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
+        std::geometric_distribution<std::uint32_t> value(0.15 + 0.1 * lane);
+        for (std::uint32_t row = 0; row < rows; ++row) {
+            const std::uint32_t code = lane + 1 == packLanes ? codes - 1 : value(random) % codes;
+            packed[std::size_t{row} * packLanes + lane] = static_cast<std::uint8_t>(code);
+        }
+    }
+    return packed;
+}
+
+// Counts added to `before` in every counter of codes [0, codes] by a plain count of the packed
+// rows `rows`; code 0 is never counted.
+std::vector<std::uint32_t> plainCounts(const std::vector<std::uint8_t>& packed, std::span<const std::uint32_t> rows,
+                                       std::uint32_t codes, std::uint32_t before)
+{
+    std::vector<std::uint32_t> expected(std::size_t{codes + 1} * packLanes, before);
+    for (const std::uint32_t row : rows) {
+        for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
+            const std::uint32_t code = packed[std::size_t{row} * packLanes + lane];
+            if (code != 0)
+                ++expected[code * packLanes + lane];
+        }
+    }
+    return expected;
+}
+
+} // namespace
+
+TEST_CASE("Packed codes are counted as a plain count counts them, on every path this processor runs", "[pli][pack]")
+{
+    const std::vector<std::uint32_t> lengths = countedLengths();
     std::mt19937 random(31);
     int pathsRun = 0;
     for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2}) {
@@ -28,28 +72,14 @@ TEST_CASE("Packed codes are counted as a plain count counts them, on every path 
             for (const std::uint32_t rows : lengths) {
                 if (rows > 200 && codes % 7 != 1 && codes != packCardinality)
                     continue;
-                // Each lane skewed its own way; the last lane holds one code on every row, so
-                // that its byte counters overflow unless flushed in time.
-                std::vector<std::uint8_t> packed(std::size_t{rows} * packLanes);
-                for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
-                    std::geometric_distribution<std::uint32_t> value(0.15 + 0.1 * lane);
-                    for (std::uint32_t row = 0; row < rows; ++row) {
-                        const std::uint32_t code = lane + 1 == packLanes ? codes - 1 : value(random) % codes;
-                        packed[std::size_t{row} * packLanes + lane] = static_cast<std::uint8_t>(code);
-                    }
-                }
+                const std::vector<std::uint8_t> packed = randomPack(rows, codes, random);
                 // Counts are added to what is there; past the codes' counts nothing is touched.
                 constexpr std::uint32_t before = 7;
                 std::vector<std::uint32_t> counts(std::size_t{codes + 1} * packLanes, before);
                 countPackedCodes(packed.data(), rows, codes, counts.data(), path);
-                std::vector<std::uint32_t> expected(counts.size(), before);
-                for (std::uint32_t row = 0; row < rows; ++row) {
-                    for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
-                        const std::uint32_t code = packed[std::size_t{row} * packLanes + lane];
-                        if (code != 0)
-                            ++expected[code * packLanes + lane];
-                    }
-                }
+                std::vector<std::uint32_t> order(rows);
+                std::iota(order.begin(), order.end(), 0U);
+                const std::vector<std::uint32_t> expected = plainCounts(packed, order, codes, before);
                 INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
                 REQUIRE(counts == expected);
             }
@@ -57,4 +87,40 @@ TEST_CASE("Packed codes are counted as a plain count counts them, on every path 
     }
     CHECK(pathsRun >= 1);
     CHECK(packedCountPathRuns(fastestPackedCountPath()));
+}
+
+TEST_CASE("Packed codes gathered row by row are counted as a plain count of those rows counts them, on every path",
+          "[pli][pack]")
+{
+    // Rows picked from a larger pack in a random order, as a class of a partition picks them; the
+    // buffer starts dirty, so a path that counts a row it did not gather, or its padding, shows.
+    constexpr std::uint32_t packRows = 5000;
+    const std::vector<std::uint32_t> lengths = countedLengths();
+    std::mt19937 random(37);
+    int pathsRun = 0;
+    for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2}) {
+        if (!packedCountPathRuns(path))
+            continue;
+        ++pathsRun;
+        for (std::uint32_t codes = 1; codes <= packCardinality; ++codes) {
+            const std::vector<std::uint8_t> packed = randomPack(packRows, codes, random);
+            for (const std::uint32_t rows : lengths) {
+                if (rows > 200 && codes % 7 != 1 && codes != packCardinality)
+                    continue;
+                std::vector<std::uint32_t> picked(packRows);
+                std::iota(picked.begin(), picked.end(), 0U);
+                std::shuffle(picked.begin(), picked.end(), random);
+                picked.resize(rows);
+                if (rows % 2 == 0)
+                    std::sort(picked.begin(), picked.end());
+                constexpr std::uint32_t before = 7;
+                std::vector<std::uint32_t> counts(std::size_t{codes + 1} * packLanes, before);
+                std::vector<std::uint8_t> buffer(std::size_t{rows + packPaddingRows} * packLanes, 0xA5);
+                gatherPackedCodes(packed.data(), picked.data(), rows, codes, counts.data(), buffer.data(), path);
+                INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
+                REQUIRE(counts == plainCounts(packed, picked, codes, before));
+            }
+        }
+    }
+    CHECK(pathsRun >= 1);
 }
