@@ -55,6 +55,6 @@ struct SearchParameters {
 };
 
 /// FPVI's default rows per task, chosen by measurement (see README, "Batch size").
-inline constexpr std::uint32_t defaultBatchSize = 4096;
+inline constexpr std::uint32_t defaultBatchSize = 32768;
 
 } // namespace qiscout::core
