@@ -19,6 +19,7 @@
 #include "qiscout/core/lattice/column_words.h"
 
 #include "lattice/set_verdicts.h"
+#include "lattice/subset_walk.h"
 
 namespace qiscout::core {
 
@@ -146,25 +147,12 @@ private:
     /// Whether a proper subset of the set of `columns` that meets `added` has a vulnerable verdict.
     [[nodiscard]] bool subsetKnownVulnerable(const std::vector<int>& columns, const Set& added) const
     {
-        // In Gray code order each subset is the previous one with one column toggled, so building
-        // it and knowing whether it meets `added` and is proper cost a step each.
-        const std::uint64_t count = std::uint64_t{1} << columns.size();
-        Set subset;
-        int size = 0;
         int addedHeld = 0;
-        for (std::uint64_t step = 1; step < count; ++step) {
-            const int column = columns[static_cast<std::size_t>(std::countr_zero(step))];
-            const int change = subset.contains(column) ? -1 : 1;
-            subset = change > 0 ? subset.with(column) : subset.without(column);
-            size += change;
-            if (added.contains(column))
-                addedHeld += change;
-            if (addedHeld == 0 || size == static_cast<int>(columns.size()))
-                continue;
-            if (m_verdicts->knownVulnerable(subset))
-                return true;
-        }
-        return false;
+        return anySubsetInGrayOrder<Set>(columns, [&](const Set& subset, int size, int toggled, bool isAdded) {
+            if (added.contains(toggled))
+                addedHeld += isAdded ? 1 : -1;
+            return addedHeld > 0 && size < static_cast<int>(columns.size()) && m_verdicts->knownVulnerable(subset);
+        });
     }
 
     const SetVerdicts<Set>* m_verdicts;

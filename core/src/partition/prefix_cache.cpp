@@ -3,8 +3,10 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "lattice/fixed_column_set.h"
+#include "lattice/subset_walk.h"
 
 namespace qiscout::core {
 
@@ -60,19 +62,13 @@ std::size_t PrefixCache<Set>::largestSubsetPosition(const Set& set) const
         std::array<int, 31> columns{};
         std::size_t count = 0;
         set.forEach([&](int column) { columns[count++] = column; });
-        for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << count); ++mask) {
-            Set subset;
-            int subsetSize = 0;
-            for (std::size_t bit = 0; bit < count; ++bit) {
-                if (((mask >> bit) & 1U) != 0) {
-                    subset = subset.with(columns[bit]);
-                    ++subsetSize;
-                }
-            }
-            const std::size_t position = positionOf(subset);
-            if (position != m_entries.size())
-                consider(position, subsetSize);
-        }
+        anySubsetInGrayOrder<Set>(std::span<const int>(columns.data(), count),
+                                  [&](const Set& subset, int subsetSize, int, bool) {
+                                      const std::size_t position = positionOf(subset);
+                                      if (position != m_entries.size())
+                                          consider(position, subsetSize);
+                                      return false;
+                                  });
         return best;
     }
     for (std::size_t position = 0; position < m_entries.size(); ++position) {
