@@ -12,6 +12,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -57,9 +58,15 @@
 namespace qiscout::core {
 namespace {
 
-// Sets planned together: enough for a level of a 20-column table at once (the plan shares
-// prefixes within a chunk only), small enough to plan in well under a millisecond.
+// Sets planned together on a table without packs: enough for a level of a 20-column table at
+// once (the plan shares prefixes within a chunk only), small enough to plan in well under a
+// millisecond.
 constexpr std::size_t planChunk = 8192;
+
+// Sets planned together on a table with packs, bounding the plan's memory (wide300's 522,853
+// sets of size 3 take 67 MB): the planner fills packs best when it has the whole level, and in
+// chunks of whole stems when the level is larger (see planPrefixes).
+constexpr std::size_t packPlanBytes = std::size_t{128} << 20;
 
 // How far down the plan an idle worker looks for a partition to build ahead of time.
 constexpr std::size_t buildAheadSets = 64;
@@ -178,8 +185,11 @@ private:
     bool m_wantsEvents;
     CandidateGenerator<Set> m_generator;
     std::vector<PlannedSet<Set>> m_plan;
+    /// The set that ended the last plan, the first of the next one.
+    std::optional<Set> m_nextSet;
     std::size_t m_planCursor = 0;
-    /// The plan holds the rest of its level, not just a chunk of it.
+    /// The plan holds the rest of its level, not just a chunk of it, and no more than a chunk of
+    /// a table without packs.
     bool m_wholeLevelPlanned = false;
     PrefixCache<Set> m_cache;
     SettledLattice<Set> m_settled;
@@ -352,23 +362,40 @@ bool FpviSearch<Set>::buildAhead(Task& job)
 template <typename Set>
 bool FpviSearch<Set>::planMore()
 {
+    const auto stemOf = [](const Set& set) {
+        const Set rest = set.without(set.last());
+        return rest.without(rest.last());
+    };
+    const std::size_t chunk =
+        m_packOfColumn.empty() ? planChunk : std::max(planChunk, packPlanBytes / sizeof(PlannedSet<Set>));
     std::vector<Set> sets;
-    while (sets.size() < planChunk) {
-        std::optional<Set> candidate = m_generator.next();
-        if (!candidate)
+    if (m_nextSet) {
+        sets.push_back(std::move(*m_nextSet));
+        m_nextSet.reset();
+    }
+    while (std::optional<Set> candidate = m_generator.next()) {
+        // With packs a chunk ends with a stem (up to twice its length: a level 2 is one stem).
+        if (sets.size() >= chunk && (m_packOfColumn.empty() || candidate->size() < 2 || sets.size() >= 2 * chunk ||
+                                     stemOf(*candidate) != stemOf(sets.back()))) {
+            m_nextSet = std::move(candidate);
             break;
+        }
         sets.push_back(std::move(*candidate));
     }
     m_plan.clear();
     m_planCursor = 0;
-    m_wholeLevelPlanned = sets.size() < planChunk;
+    // spareStorage looks through the rest of the plan at every build: not through a long one.
+    m_wholeLevelPlanned = !m_nextSet && sets.size() <= planChunk;
     if (sets.empty())
         return false;
     if (sets.front().size() == 1) {
         for (const Set& set : sets)
             m_plan.push_back(PlannedSet<Set>{set, Set{}});
     } else {
-        m_plan = planPrefixes(std::span<const Set>(sets), std::span<const int>(m_packOfColumn));
+        // Packs are numbered fewest codes first, so a set adds its column of the fewest: its pack
+        // scan compares fewest codes and gathers the most classes whole.
+        m_plan = planPrefixes(std::span<const Set>(sets), std::span<const int>(m_packOfColumn),
+                              m_nextSet ? PlanScope::Stems : PlanScope::Level);
         // A prefix's sets whose columns share a pack come one after another, for refill() to
         // open them as one.
         for (auto group = m_plan.begin(); group != m_plan.end();) {

@@ -2,7 +2,6 @@
 #include "partition/prefix_planner.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <queue>
 #include <unordered_map>
 
@@ -11,64 +10,33 @@
 namespace qiscout::core {
 namespace {
 
-// Moves sets between the prefixes already chosen (so no partition more to build) towards the
-// prefix under which the most other sets add a column of the same group. A set moves only to a
-// strictly larger company, which raises the sum of the groups' squared sizes, so the passes end.
+// The column a set adds to its prefix by the header's rule; -1 when none of the columns looked
+// at has a group.
 template <typename Set>
-void gatherGroups(std::vector<PlannedSet<Set>>& plan, std::span<const int> groupOfColumn)
+int groupedColumnToAdd(const Set& set, std::span<const int> groupOfColumn, PlanScope scope)
 {
-    const std::size_t groups =
-        static_cast<std::size_t>(std::max(0, *std::max_element(groupOfColumn.begin(), groupOfColumn.end()) + 1));
-    if (groups == 0)
-        return;
-    const auto groupOf = [&](const Set& set, const Set& prefix) {
-        return groupOfColumn[static_cast<std::size_t>(set.minus(prefix).first())];
-    };
-    std::unordered_map<Set, std::vector<std::uint32_t>, ColumnSetHash> sizes;
-    for (const PlannedSet<Set>& planned : plan) {
-        std::vector<std::uint32_t>& counts = sizes[planned.prefix];
-        counts.resize(groups, 0);
-        if (const int group = groupOf(planned.set, planned.prefix); group >= 0)
-            ++counts[static_cast<std::size_t>(group)];
-    }
-    constexpr int passes = 4;
-    for (int pass = 0; pass < passes; ++pass) {
-        bool moved = false;
-        for (PlannedSet<Set>& planned : plan) {
-            const int group = groupOf(planned.set, planned.prefix);
-            std::vector<std::uint32_t>& current = sizes[planned.prefix];
-            std::uint32_t bestCompany = group >= 0 ? current[static_cast<std::size_t>(group)] - 1 : 0;
-            Set best = planned.prefix;
-            planned.set.forEach([&](int column) {
-                const int otherGroup = groupOfColumn[static_cast<std::size_t>(column)];
-                if (otherGroup < 0)
-                    return;
-                const auto other = sizes.find(planned.set.without(column));
-                if (other == sizes.end())
-                    return;
-                const std::uint32_t company = other->second[static_cast<std::size_t>(otherGroup)];
-                if (company > bestCompany) {
-                    bestCompany = company;
-                    best = other->first;
-                }
-            });
-            if (best == planned.prefix)
-                continue;
-            if (group >= 0)
-                --current[static_cast<std::size_t>(group)];
-            ++sizes[best][static_cast<std::size_t>(groupOf(planned.set, best))];
-            planned.prefix = best;
-            moved = true;
+    // Ungrouped columns (-1) rank after every group; columns come ascending, so ties go to the highest.
+    int added = -1;
+    auto best = static_cast<unsigned>(-1);
+    const auto consider = [&](int column) {
+        if (const auto rank = static_cast<unsigned>(groupOfColumn[static_cast<std::size_t>(column)]); rank <= best) {
+            best = rank;
+            added = column;
         }
-        if (!moved)
-            break;
+    };
+    if (scope == PlanScope::Level) {
+        set.forEach(consider);
+    } else {
+        const int last = set.last();
+        consider(set.without(last).last());
+        consider(last);
     }
+    return groupOfColumn[static_cast<std::size_t>(added)] >= 0 ? added : -1;
 }
 
-} // namespace
-
+// Appends the sets to the plan, each from a prefix of a small cover of them (see the header).
 template <typename Set>
-std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<const int> groupOfColumn)
+void planByCover(std::span<const Set> sets, std::vector<PlannedSet<Set>>& plan)
 {
     std::unordered_map<Set, std::vector<std::size_t>, ColumnSetHash> setsOfPrefix;
     for (std::size_t index = 0; index < sets.size(); ++index)
@@ -90,10 +58,7 @@ std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<c
         queue.push(Candidate{members.size(), prefix});
 
     std::vector<bool> planned(sets.size(), false);
-    // The sets are of one size, so their prefixes are too: the orders below need not count them.
-    std::vector<PlannedSet<Set>> plan;
-    plan.reserve(sets.size());
-    while (plan.size() < sets.size()) {
+    for (std::size_t left = sets.size(); left > 0;) {
         const Candidate top = queue.top();
         queue.pop();
         const std::vector<std::size_t>& members = setsOfPrefix[top.prefix];
@@ -107,25 +72,45 @@ std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<c
         for (const std::size_t index : members) {
             if (!planned[index]) {
                 planned[index] = true;
+                --left;
                 plan.push_back(PlannedSet<Set>{sets[index], top.prefix});
             }
         }
     }
-    const auto byPrefixThenSet = [](const PlannedSet<Set>& a, const PlannedSet<Set>& b) {
+}
+
+} // namespace
+
+template <typename Set>
+std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<const int> groupOfColumn,
+                                          PlanScope scope)
+{
+    std::vector<PlannedSet<Set>> plan;
+    plan.reserve(sets.size());
+    if (groupOfColumn.empty()) {
+        planByCover(sets, plan);
+    } else {
+        std::vector<Set> ungrouped;
+        for (const Set& set : sets) {
+            if (const int added = groupedColumnToAdd(set, groupOfColumn, scope); added >= 0)
+                plan.push_back(PlannedSet<Set>{set, set.without(added)});
+            else
+                ungrouped.push_back(set);
+        }
+        planByCover(std::span<const Set>(ungrouped), plan);
+    }
+    // The sets are of one size, so their prefixes are too: the order need not count them.
+    std::sort(plan.begin(), plan.end(), [](const PlannedSet<Set>& a, const PlannedSet<Set>& b) {
         if (a.prefix != b.prefix)
             return SameSizeLex{}(a.prefix, b.prefix);
         return SameSizeLex{}(a.set, b.set);
-    };
-    std::sort(plan.begin(), plan.end(), byPrefixThenSet);
-    if (!groupOfColumn.empty()) {
-        gatherGroups(plan, groupOfColumn);
-        std::sort(plan.begin(), plan.end(), byPrefixThenSet);
-    }
+    });
     return plan;
 }
 
 #define QISCOUT_INSTANTIATE(Set)                                                                                       \
-    template std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<const int> groupOfColumn);
+    template std::vector<PlannedSet<Set>> planPrefixes(std::span<const Set> sets, std::span<const int> groupOfColumn,  \
+                                                       PlanScope scope);
 QISCOUT_FOR_EACH_SEARCH_SET_TYPE(QISCOUT_INSTANTIATE)
 #undef QISCOUT_INSTANTIATE
 

@@ -14,6 +14,7 @@
 using qiscout::core::ColumnSet;
 using qiscout::core::PlannedSet;
 using qiscout::core::planPrefixes;
+using qiscout::core::PlanScope;
 
 namespace {
 
@@ -99,15 +100,19 @@ TEST_CASE("A prefix shared by many sets is chosen over the sets' own highest-col
     CHECK(plan.front().prefix == ColumnSet::of({4, 5}));
 }
 
-TEST_CASE("With groups of columns, sets move to prefixes of the cover where their added columns meet", "[planner]")
+TEST_CASE("With groups of columns, each set adds its column of the first group, and its prefix serves whole groups",
+          "[planner]")
 {
-    // Columns 0-3 in group 0, 4-6 in group 1, 7 in none.
-    const std::vector<int> groupOfColumn = {0, 0, 0, 0, 1, 1, 1, -1};
+    // Columns 0-3 in group 1, 4-6 in group 0, 7 and 8 in none.
+    const std::vector<int> groupOfColumn = {1, 1, 1, 1, 0, 0, 0, -1, -1};
+    const auto groupOf = [&](int column) { return groupOfColumn[static_cast<std::size_t>(column)]; };
+    const auto rank = [&](int column) { return static_cast<unsigned>(groupOf(column)); };
+    const auto addedOf = [](const PlannedSet<ColumnSet>& planned) { return planned.set.minus(planned.prefix).first(); };
+    // (prefix, group) -> sets; the sum of its squares grows as the prefixes' groups fill.
     const auto company = [&](const std::vector<PlannedSet<ColumnSet>>& plan) {
         std::map<std::pair<std::uint64_t, int>, std::size_t> sizes;
         for (const PlannedSet<ColumnSet>& planned : plan) {
-            const int group = groupOfColumn[static_cast<std::size_t>(planned.set.minus(planned.prefix).first())];
-            if (group >= 0)
+            if (const int group = groupOf(addedOf(planned)); group >= 0)
                 ++sizes[{qiscout::core::testing::maskOf(planned.prefix), group}];
         }
         std::size_t squares = 0;
@@ -115,35 +120,73 @@ TEST_CASE("With groups of columns, sets move to prefixes of the cover where thei
             squares += size * size;
         return squares;
     };
-    for (int size = 3; size <= 4; ++size) {
-        std::vector<ColumnSet> sets = setsOfSize(8, size);
-        sets.erase(std::remove_if(sets.begin(), sets.end(),
-                                  [](ColumnSet set) { return qiscout::core::testing::maskOf(set) % 5 == 0; }),
-                   sets.end());
-        const std::vector<PlannedSet<ColumnSet>> cover = planPrefixes<ColumnSet>(sets);
-        const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets, groupOfColumn);
-        REQUIRE(plan.size() == sets.size());
-        std::set<std::uint64_t> coverPrefixes;
-        for (const PlannedSet<ColumnSet>& planned : cover)
-            coverPrefixes.insert(qiscout::core::testing::maskOf(planned.prefix));
-        std::set<std::uint64_t> planned;
-        for (const PlannedSet<ColumnSet>& entry : plan) {
-            CHECK(entry.prefix.isSubsetOf(entry.set));
-            CHECK(entry.prefix.size() == entry.set.size() - 1);
-            CHECK(coverPrefixes.count(qiscout::core::testing::maskOf(entry.prefix)) == 1);
-            CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
-        }
-        CHECK(std::is_sorted(plan.begin(), plan.end(), [](const auto& a, const auto& b) {
-            return qiscout::core::SameSizeLex{}(a.prefix, b.prefix);
-        }));
-        CHECK(company(plan) > company(cover));
-        // The same sets in another order give the same plan.
-        std::vector<ColumnSet> reversed(sets.rbegin(), sets.rend());
-        const std::vector<PlannedSet<ColumnSet>> again = planPrefixes<ColumnSet>(reversed, groupOfColumn);
-        REQUIRE(again.size() == plan.size());
-        for (std::size_t i = 0; i < plan.size(); ++i) {
-            CHECK(again[i].set == plan[i].set);
-            CHECK(again[i].prefix == plan[i].prefix);
+    for (const PlanScope scope : {PlanScope::Level, PlanScope::Stems}) {
+        for (int size = 2; size <= 4; ++size) {
+            std::vector<ColumnSet> sets = setsOfSize(9, size);
+            sets.erase(std::remove_if(sets.begin(), sets.end(),
+                                      [](ColumnSet set) { return qiscout::core::testing::maskOf(set) % 5 == 0; }),
+                       sets.end());
+            const std::vector<PlannedSet<ColumnSet>> cover = planPrefixes<ColumnSet>(sets);
+            const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets, groupOfColumn, scope);
+            REQUIRE(plan.size() == sets.size());
+            std::set<std::uint64_t> planned;
+            for (const PlannedSet<ColumnSet>& entry : plan) {
+                CHECK(entry.prefix.isSubsetOf(entry.set));
+                CHECK(entry.prefix.size() == entry.set.size() - 1);
+                CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
+                // The added column: the best ranked (the highest on ties) among all of the set's
+                // columns, or among its last two for stems, whose prefix keeps the rest.
+                const int added = addedOf(entry);
+                const std::vector<int> columns = entry.set.columns();
+                const auto first = scope == PlanScope::Level ? columns.begin() : columns.end() - 2;
+                if (groupOf(added) >= 0) {
+                    for (auto column = first; column != columns.end(); ++column)
+                        CHECK((rank(*column) > rank(added) || (rank(*column) == rank(added) && *column <= added)));
+                } else {
+                    // No grouped column to add: planned by the cover.
+                    for (auto column = first; column != columns.end(); ++column)
+                        CHECK(groupOf(*column) < 0);
+                }
+            }
+            CHECK(std::is_sorted(plan.begin(), plan.end(), [](const auto& a, const auto& b) {
+                if (a.prefix != b.prefix)
+                    return qiscout::core::SameSizeLex{}(a.prefix, b.prefix);
+                return qiscout::core::SameSizeLex{}(a.set, b.set);
+            }));
+            if (size > 2)
+                CHECK(company(plan) > company(cover));
+            // The same sets in another order give the same plan.
+            std::vector<ColumnSet> reversed(sets.rbegin(), sets.rend());
+            const std::vector<PlannedSet<ColumnSet>> again = planPrefixes<ColumnSet>(reversed, groupOfColumn, scope);
+            REQUIRE(again.size() == plan.size());
+            for (std::size_t i = 0; i < plan.size(); ++i) {
+                CHECK(again[i].set == plan[i].set);
+                CHECK(again[i].prefix == plan[i].prefix);
+            }
         }
     }
+}
+
+TEST_CASE("A level planned whole serves every set adding a column of a group from one prefix", "[planner]")
+{
+    // {c, 3, 4} and {c, 3, 5} for c in group 0 (columns 0-2), columns 3-5 in group 1. Planned
+    // whole, each set adds its c: two prefixes, {3, 4} and {3, 5}, with three sets each. From
+    // their last two columns only (a stem being a single column), {c, 3} adds 4 or 5: three
+    // prefixes with two sets each.
+    const std::vector<int> groupOfColumn = {0, 0, 0, 1, 1, 1};
+    std::vector<ColumnSet> sets;
+    for (int column = 0; column <= 2; ++column) {
+        sets.push_back(ColumnSet::of({column, 3, 4}));
+        sets.push_back(ColumnSet::of({column, 3, 5}));
+    }
+    const std::vector<PlannedSet<ColumnSet>> level = planPrefixes<ColumnSet>(sets, groupOfColumn, PlanScope::Level);
+    REQUIRE(level.size() == 6);
+    CHECK(distinctPrefixes(level) == 2);
+    for (std::size_t i = 0; i < 6; ++i)
+        CHECK(level[i].prefix == (i < 3 ? ColumnSet::of({3, 4}) : ColumnSet::of({3, 5})));
+    const std::vector<PlannedSet<ColumnSet>> stems = planPrefixes<ColumnSet>(sets, groupOfColumn, PlanScope::Stems);
+    REQUIRE(stems.size() == 6);
+    CHECK(distinctPrefixes(stems) == 3);
+    for (std::size_t i = 0; i < 6; ++i)
+        CHECK(stems[i].prefix == ColumnSet::of({static_cast<int>(i / 2), 3}));
 }
