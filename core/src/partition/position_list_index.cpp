@@ -95,12 +95,13 @@ std::optional<PositionListIndex> PositionListIndex::ofColumn(const ColumnIndex& 
 std::optional<PositionListIndex> PositionListIndex::refined(const ColumnIndex& column, CountingScratch& scratch,
                                                             const std::stop_token& stop, PartitionStorage storage) const
 {
-    return column.visitCodes([&](const auto* codes) { return refinedBy(codes, scratch, stop, std::move(storage)); });
+    return column.visitCodes(
+        [&](const auto* codes) { return refinedBy(codes, column.cardinality(), scratch, stop, std::move(storage)); });
 }
 
 template <typename Code>
-std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes, CountingScratch& scratch,
-                                                              const std::stop_token& stop,
+std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes, std::uint32_t cardinality,
+                                                              CountingScratch& scratch, const std::stop_token& stop,
                                                               PartitionStorage storage) const
 {
     PositionListIndex result(std::move(storage));
@@ -125,9 +126,29 @@ std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes,
             return std::nullopt;
         }
         const std::uint32_t* classCodes = scratch.m_classCodes.data();
-        // Counts become each sub-class's next write position, sub-classes in first-seen order;
-        // the stable scatter keeps rows ascending inside every class. A count turned position is
-        // marked by the top bit, which no count of at most 2^31 rows reaches.
+        std::uint32_t* target = result.m_rows.data() + begin;
+        if (size >= cardinality) {
+            // Counts become each sub-class's next write position, sub-classes in code order: a
+            // class with as many rows as codes costs a pass over the codes instead of a branch per
+            // row, mispredicted at every code's first row. The stable scatter keeps rows ascending
+            // inside every class.
+            std::uint32_t offset = 0;
+            for (std::uint32_t code = 0; code < cardinality; ++code) {
+                const std::uint32_t subclassSize = counts[code];
+                if (subclassSize > 0)
+                    result.m_starts.push_back(begin + offset);
+                counts[code] = offset;
+                offset += subclassSize;
+            }
+            for (std::uint32_t i = 0; i < size; ++i)
+                target[counts[classCodes[i]]++] = m_rows[begin + i];
+            std::fill(counts, counts + cardinality, 0U);
+            continue;
+        }
+        // Counts become each sub-class's next write position, sub-classes in first-seen order so
+        // that only the codes present are visited; the stable scatter keeps rows ascending inside
+        // every class. A count turned position is marked by the top bit, which no count of at most
+        // 2^31 rows reaches.
         constexpr std::uint32_t placed = 1U << 31;
         std::uint32_t offset = 0;
         for (std::uint32_t i = 0; i < size; ++i) {
@@ -140,7 +161,6 @@ std::optional<PositionListIndex> PositionListIndex::refinedBy(const Code* codes,
                 offset += subclassSize;
             }
         }
-        std::uint32_t* target = result.m_rows.data() + begin;
         for (std::uint32_t i = 0; i < size; ++i)
             target[counts[classCodes[i]]++ & ~placed] = m_rows[begin + i];
         for (const std::uint32_t code : touched)

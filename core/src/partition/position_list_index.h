@@ -112,8 +112,9 @@ private:
     explicit PositionListIndex(PartitionStorage storage);
 
     template <typename Code>
-    [[nodiscard]] std::optional<PositionListIndex>
-    refinedBy(const Code* codes, CountingScratch& scratch, const std::stop_token& stop, PartitionStorage storage) const;
+    [[nodiscard]] std::optional<PositionListIndex> refinedBy(const Code* codes, std::uint32_t cardinality,
+                                                             CountingScratch& scratch, const std::stop_token& stop,
+                                                             PartitionStorage storage) const;
     template <typename Code>
     [[nodiscard]] ClassScan scanRefinementBy(const Code* codes, std::uint32_t cardinality, std::uint32_t firstClass,
                                              std::uint32_t endClass, std::uint64_t k, CountingScratch& scratch,
