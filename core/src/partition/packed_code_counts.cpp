@@ -65,9 +65,43 @@ __attribute__((target("avx2"))) void addLaneSums256(__m256i found, std::uint32_t
     _mm256_storeu_si256(target, _mm256_add_epi32(_mm256_loadu_si256(target), _mm256_cvtepu16_epi32(lanes)));
 }
 
-template <std::uint32_t Group>
-__attribute__((target("avx2"))) void countGroupAvx2(const std::uint8_t* packed, std::uint32_t vectors,
-                                                    std::uint32_t first, std::uint32_t* counts)
+// The rows of one vector of a buffer of packed rows.
+struct BufferedRows {
+    const std::uint8_t* packed;
+
+    __attribute__((target("avx2"))) __m256i operator()(std::uint32_t vector) const
+    {
+        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(packed + std::size_t{vector} * 32));
+    }
+};
+
+// The rows of one vector gathered from `pack` at `rows`, stored into `buffer` on the way for the
+// code groups after the first. The gather's loads and the count's compares are independent, so
+// the processor overlaps them: gathering first and counting after left the compares waiting for
+// the loads (about 0.2 ns a row on 8-byte packs of at most 9 codes, measured apart from the
+// engine).
+struct GatheredRows {
+    const std::uint8_t* pack;
+    const std::uint32_t* rows;
+    std::uint8_t* buffer;
+
+    __attribute__((target("avx2"))) __m256i operator()(std::uint32_t vector) const
+    {
+        static_assert(packLanes == 8);
+        const std::uint32_t* row = rows + std::size_t{vector} * 4;
+        std::int64_t lanes[4];
+        for (std::uint32_t i = 0; i < 4; ++i)
+            std::memcpy(&lanes[i], pack + std::size_t{row[i]} * packLanes, packLanes);
+        const __m256i gathered = _mm256_set_epi64x(lanes[3], lanes[2], lanes[1], lanes[0]);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(buffer + std::size_t{vector} * 32), gathered);
+        return gathered;
+    }
+};
+
+// Counts codes [first, first + Group) over `vectors` vectors of rows, each read by rowsOf.
+template <std::uint32_t Group, typename Rows>
+__attribute__((target("avx2"))) void countGroupAvx2(Rows rowsOf, std::uint32_t vectors, std::uint32_t first,
+                                                    std::uint32_t* counts)
 {
     __m256i codes[Group];
 #pragma GCC unroll 8
@@ -80,49 +114,11 @@ __attribute__((target("avx2"))) void countGroupAvx2(const std::uint8_t* packed, 
         for (std::uint32_t group = 0; group < Group; ++group)
             found[group] = _mm256_setzero_si256();
         for (std::uint32_t vector = begin; vector < end; ++vector) {
-            const __m256i rows =
-                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(packed + std::size_t{vector} * 32));
+            const __m256i rows = rowsOf(vector);
             // A match is -1 in every bit, so subtracting it counts one.
 #pragma GCC unroll 8
             for (std::uint32_t group = 0; group < Group; ++group)
                 found[group] = _mm256_sub_epi8(found[group], _mm256_cmpeq_epi8(rows, codes[group]));
-        }
-        for (std::uint32_t group = 0; group < Group; ++group)
-            addLaneSums256(found[group], counts + (first + group) * packLanes);
-    }
-}
-
-// countGroupAvx2 over rows gathered from `pack` at `rows` (whole vectors of them), storing each
-// vector into `buffer` for the code groups after the first. The loads of the gather and the
-// compares of the count are independent, so the processor overlaps them: gathering first and
-// counting after left the compares waiting for the loads (about 0.2 ns a row on 8-byte packs of
-// at most 9 codes, measured apart from the engine).
-template <std::uint32_t Group>
-__attribute__((target("avx2"))) void gatherCountGroupAvx2(const std::uint8_t* pack, const std::uint32_t* rows,
-                                                          std::uint32_t vectors, std::uint8_t* buffer,
-                                                          std::uint32_t first, std::uint32_t* counts)
-{
-    static_assert(packLanes == 8);
-    __m256i codes[Group];
-#pragma GCC unroll 8
-    for (std::uint32_t group = 0; group < Group; ++group)
-        codes[group] = _mm256_set1_epi8(static_cast<char>(first + group));
-    for (std::uint32_t begin = 0; begin < vectors; begin += byteCounterVectors) {
-        const std::uint32_t end = std::min(vectors, begin + byteCounterVectors);
-        __m256i found[Group];
-#pragma GCC unroll 8
-        for (std::uint32_t group = 0; group < Group; ++group)
-            found[group] = _mm256_setzero_si256();
-        for (std::uint32_t vector = begin; vector < end; ++vector) {
-            const std::uint32_t* row = rows + std::size_t{vector} * 4;
-            std::int64_t lanes[4];
-            for (std::uint32_t i = 0; i < 4; ++i)
-                std::memcpy(&lanes[i], pack + std::size_t{row[i]} * packLanes, packLanes);
-            const __m256i gathered = _mm256_set_epi64x(lanes[3], lanes[2], lanes[1], lanes[0]);
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(buffer + std::size_t{vector} * 32), gathered);
-#pragma GCC unroll 8
-            for (std::uint32_t group = 0; group < Group; ++group)
-                found[group] = _mm256_sub_epi8(found[group], _mm256_cmpeq_epi8(gathered, codes[group]));
         }
         for (std::uint32_t group = 0; group < Group; ++group)
             addLaneSums256(found[group], counts + (first + group) * packLanes);
@@ -157,7 +153,7 @@ void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::u
     if (path == PackedCountPath::Avx2) {
         const std::uint32_t vectors = rowCount / (32 / packLanes);
         forCodeGroups(codes, [&](std::uint32_t first, auto group) {
-            countGroupAvx2<decltype(group)::value>(packed, vectors, first, counts);
+            countGroupAvx2<decltype(group)::value>(BufferedRows{packed}, vectors, first, counts);
         });
         scalarFrom = vectors * (32 / packLanes);
     }
@@ -181,12 +177,12 @@ void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std:
         forCodeGroups(codes, [&](std::uint32_t first, auto group) {
             constexpr std::uint32_t Group = decltype(group)::value;
             if (gathered) {
-                countGroupAvx2<Group>(buffer, padded / vectorRows, first, counts);
+                countGroupAvx2<Group>(BufferedRows{buffer}, padded / vectorRows, first, counts);
                 return;
             }
-            gatherCountGroupAvx2<Group>(pack, rows, whole / vectorRows, buffer, first, counts);
-            countGroupAvx2<Group>(buffer + std::size_t{whole} * packLanes, (padded - whole) / vectorRows, first,
-                                  counts);
+            countGroupAvx2<Group>(GatheredRows{pack, rows, buffer}, whole / vectorRows, first, counts);
+            countGroupAvx2<Group>(BufferedRows{buffer + std::size_t{whole} * packLanes}, (padded - whole) / vectorRows,
+                                  first, counts);
             gathered = true;
         });
         return;

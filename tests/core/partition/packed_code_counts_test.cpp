@@ -57,12 +57,13 @@ std::vector<std::uint32_t> plainCounts(const std::vector<std::uint8_t>& packed, 
     return expected;
 }
 
-} // namespace
-
-TEST_CASE("Packed codes are counted as a plain count counts them, on every path this processor runs", "[pli][pack]")
+// Calls check(path, codes, rows) for every counting path this processor runs, every number of
+// codes up to packCardinality and the lengths of countedLengths (those past 200 rows for a few
+// numbers of codes only); returns how many paths ran.
+template <typename Check>
+int forEachCountCase(Check&& check)
 {
     const std::vector<std::uint32_t> lengths = countedLengths();
-    std::mt19937 random(31);
     int pathsRun = 0;
     for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2}) {
         if (!packedCountPathRuns(path))
@@ -70,21 +71,31 @@ TEST_CASE("Packed codes are counted as a plain count counts them, on every path 
         ++pathsRun;
         for (std::uint32_t codes = 1; codes <= packCardinality; ++codes) {
             for (const std::uint32_t rows : lengths) {
-                if (rows > 200 && codes % 7 != 1 && codes != packCardinality)
-                    continue;
-                const std::vector<std::uint8_t> packed = randomPack(rows, codes, random);
-                // Counts are added to what is there; past the codes' counts nothing is touched.
-                constexpr std::uint32_t before = 7;
-                std::vector<std::uint32_t> counts(std::size_t{codes + 1} * packLanes, before);
-                countPackedCodes(packed.data(), rows, codes, counts.data(), path);
-                std::vector<std::uint32_t> order(rows);
-                std::iota(order.begin(), order.end(), 0U);
-                const std::vector<std::uint32_t> expected = plainCounts(packed, order, codes, before);
-                INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
-                REQUIRE(counts == expected);
+                if (rows <= 200 || codes % 7 == 1 || codes == packCardinality)
+                    check(path, codes, rows);
             }
         }
     }
+    return pathsRun;
+}
+
+// Counts are added to what is there; past the codes' counts nothing is touched.
+constexpr std::uint32_t countsBefore = 7;
+
+} // namespace
+
+TEST_CASE("Packed codes are counted as a plain count counts them, on every path this processor runs", "[pli][pack]")
+{
+    std::mt19937 random(31);
+    const int pathsRun = forEachCountCase([&](PackedCountPath path, std::uint32_t codes, std::uint32_t rows) {
+        const std::vector<std::uint8_t> packed = randomPack(rows, codes, random);
+        std::vector<std::uint32_t> counts(std::size_t{codes + 1} * packLanes, countsBefore);
+        countPackedCodes(packed.data(), rows, codes, counts.data(), path);
+        std::vector<std::uint32_t> order(rows);
+        std::iota(order.begin(), order.end(), 0U);
+        INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
+        REQUIRE(counts == plainCounts(packed, order, codes, countsBefore));
+    });
     CHECK(pathsRun >= 1);
     CHECK(packedCountPathRuns(fastestPackedCountPath()));
 }
@@ -95,32 +106,27 @@ TEST_CASE("Packed codes gathered row by row are counted as a plain count of thos
     // Rows picked from a larger pack in a random order, as a class of a partition picks them; the
     // buffer starts dirty, so a path that counts a row it did not gather, or its padding, shows.
     constexpr std::uint32_t packRows = 5000;
-    const std::vector<std::uint32_t> lengths = countedLengths();
     std::mt19937 random(37);
-    int pathsRun = 0;
-    for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2}) {
-        if (!packedCountPathRuns(path))
-            continue;
-        ++pathsRun;
-        for (std::uint32_t codes = 1; codes <= packCardinality; ++codes) {
-            const std::vector<std::uint8_t> packed = randomPack(packRows, codes, random);
-            for (const std::uint32_t rows : lengths) {
-                if (rows > 200 && codes % 7 != 1 && codes != packCardinality)
-                    continue;
-                std::vector<std::uint32_t> picked(packRows);
-                std::iota(picked.begin(), picked.end(), 0U);
-                std::shuffle(picked.begin(), picked.end(), random);
-                picked.resize(rows);
-                if (rows % 2 == 0)
-                    std::sort(picked.begin(), picked.end());
-                constexpr std::uint32_t before = 7;
-                std::vector<std::uint32_t> counts(std::size_t{codes + 1} * packLanes, before);
-                std::vector<std::uint8_t> buffer(std::size_t{rows + packPaddingRows} * packLanes, 0xA5);
-                gatherPackedCodes(packed.data(), picked.data(), rows, codes, counts.data(), buffer.data(), path);
-                INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
-                REQUIRE(counts == plainCounts(packed, picked, codes, before));
-            }
+    std::vector<std::uint8_t> packed;
+    std::uint32_t packedCodes = 0;
+    std::vector<std::uint32_t> order(packRows);
+    std::iota(order.begin(), order.end(), 0U);
+    const int pathsRun = forEachCountCase([&](PackedCountPath path, std::uint32_t codes, std::uint32_t rows) {
+        if (codes != packedCodes) {
+            packed = randomPack(packRows, codes, random);
+            packedCodes = codes;
         }
-    }
+        // A partial Fisher-Yates shuffle: `rows` distinct rows in random order.
+        for (std::uint32_t row = 0; row < rows; ++row)
+            std::swap(order[row], order[std::uniform_int_distribution<std::uint32_t>(row, packRows - 1)(random)]);
+        std::vector<std::uint32_t> picked(order.begin(), order.begin() + rows);
+        if (rows % 2 == 0)
+            std::sort(picked.begin(), picked.end());
+        std::vector<std::uint32_t> counts(std::size_t{codes + 1} * packLanes, countsBefore);
+        std::vector<std::uint8_t> buffer(std::size_t{rows + packPaddingRows} * packLanes, 0xA5);
+        gatherPackedCodes(packed.data(), picked.data(), rows, codes, counts.data(), buffer.data(), path);
+        INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
+        REQUIRE(counts == plainCounts(packed, picked, codes, countsBefore));
+    });
     CHECK(pathsRun >= 1);
 }

@@ -18,14 +18,30 @@ using qiscout::core::PlanScope;
 
 namespace {
 
-std::vector<ColumnSet> setsOfSize(int columns, int size)
+// The sets of `size` of the first `columns` columns, but those whose mask is a multiple of `gap`
+// (0: none left out): pruning leaves gaps, so that prefixes serve uneven numbers of sets.
+std::vector<ColumnSet> setsOfSize(int columns, int size, std::uint64_t gap = 0)
 {
     std::vector<ColumnSet> sets;
     for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << columns); ++mask) {
-        if (std::popcount(mask) == size)
+        if (std::popcount(mask) == size && (gap == 0 || mask % gap != 0))
             sets.push_back(qiscout::core::testing::setOfMask(mask));
     }
     return sets;
+}
+
+// Checks that `plan` holds each of `sets` once, each from a subset one column smaller.
+void checkEverySetPlannedOnce(const std::vector<ColumnSet>& sets, const std::vector<PlannedSet<ColumnSet>>& plan)
+{
+    REQUIRE(plan.size() == sets.size());
+    std::set<std::uint64_t> planned;
+    for (const PlannedSet<ColumnSet>& entry : plan) {
+        CHECK(entry.prefix.isSubsetOf(entry.set));
+        CHECK(entry.prefix.size() == entry.set.size() - 1);
+        CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
+    }
+    for (const ColumnSet& set : sets)
+        CHECK(planned.count(qiscout::core::testing::maskOf(set)) == 1);
 }
 
 std::size_t distinctPrefixes(const std::vector<PlannedSet<ColumnSet>>& plan)
@@ -41,21 +57,9 @@ std::size_t distinctPrefixes(const std::vector<PlannedSet<ColumnSet>>& plan)
 TEST_CASE("Every set is planned once, from a subset one column smaller, grouped by prefix", "[planner]")
 {
     for (int size = 2; size <= 4; ++size) {
-        std::vector<ColumnSet> sets = setsOfSize(7, size);
-        // Leave gaps, as pruning does, so that prefixes serve uneven numbers of sets.
-        sets.erase(std::remove_if(sets.begin(), sets.end(),
-                                  [](ColumnSet set) { return qiscout::core::testing::maskOf(set) % 3 == 0; }),
-                   sets.end());
+        const std::vector<ColumnSet> sets = setsOfSize(7, size, 3);
         const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets);
-        REQUIRE(plan.size() == sets.size());
-        std::set<std::uint64_t> planned;
-        for (const PlannedSet<ColumnSet>& entry : plan) {
-            CHECK(entry.prefix.isSubsetOf(entry.set));
-            CHECK(entry.prefix.size() == entry.set.size() - 1);
-            CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
-        }
-        for (const ColumnSet& set : sets)
-            CHECK(planned.count(qiscout::core::testing::maskOf(set)) == 1);
+        checkEverySetPlannedOnce(sets, plan);
         // Grouped: once a prefix's group ends, that prefix never comes back.
         std::set<std::uint64_t> finished;
         for (std::size_t i = 1; i < plan.size(); ++i) {
@@ -122,18 +126,11 @@ TEST_CASE("With groups of columns, each set adds its column of the first group, 
     };
     for (const PlanScope scope : {PlanScope::Level, PlanScope::Stems}) {
         for (int size = 2; size <= 4; ++size) {
-            std::vector<ColumnSet> sets = setsOfSize(9, size);
-            sets.erase(std::remove_if(sets.begin(), sets.end(),
-                                      [](ColumnSet set) { return qiscout::core::testing::maskOf(set) % 5 == 0; }),
-                       sets.end());
+            const std::vector<ColumnSet> sets = setsOfSize(9, size, 5);
             const std::vector<PlannedSet<ColumnSet>> cover = planPrefixes<ColumnSet>(sets);
             const std::vector<PlannedSet<ColumnSet>> plan = planPrefixes<ColumnSet>(sets, groupOfColumn, scope);
-            REQUIRE(plan.size() == sets.size());
-            std::set<std::uint64_t> planned;
+            checkEverySetPlannedOnce(sets, plan);
             for (const PlannedSet<ColumnSet>& entry : plan) {
-                CHECK(entry.prefix.isSubsetOf(entry.set));
-                CHECK(entry.prefix.size() == entry.set.size() - 1);
-                CHECK(planned.insert(qiscout::core::testing::maskOf(entry.set)).second);
                 // The added column: the best ranked (the highest on ties) among all of the set's
                 // columns, or among its last two for stems, whose prefix keeps the rest.
                 const int added = addedOf(entry);
