@@ -2,8 +2,11 @@
 #include "partition/position_list_index.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <utility>
+
+#include "partition/packed_class_stats.h"
 
 namespace qiscout::core {
 namespace {
@@ -273,18 +276,13 @@ bool settleDenseClass(const std::uint32_t* rows, std::uint32_t begin, std::uint3
     return true;
 }
 
-// Adds one class of the prefix, refined by each member's column, to scans[member]: the rows'
-// packed codes are gathered once (one 8-byte load per row instead of one per member) and
-// counted for all lanes at once. Every member has at most `codes` codes and the class at least
-// that many rows, so the sizes are read off the counters as in settleDenseClass; code 0's is the
-// class's rows minus the other codes'. Returns false,
-// counters cleared, when stop was requested.
-bool settlePackedClass(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
-                       std::span<const PackMember> members, std::uint32_t codes, std::uint32_t limit,
-                       PackedCountPath path, std::uint32_t* counts, std::vector<std::uint8_t>& packedRows,
-                       std::span<ClassScan> scans, const std::stop_token& stop)
+// Counts the packed codes of the rows at positions [begin, end) of `rows` into `counts`
+// (countPackedCodes' layout), gathering them once: one 8-byte load per row instead of one per
+// member. Returns false, counters cleared, when stop was requested.
+bool countPackedClass(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
+                      std::uint32_t codes, PackedCountPath path, std::uint32_t* counts,
+                      std::vector<std::uint8_t>& packedRows, const std::stop_token& stop)
 {
-    const std::uint8_t* packed = pack.codes.data();
     const std::size_t chunkBytes = (std::size_t{std::min(stopPollRows, end - begin)} + packPaddingRows) * packLanes;
     if (packedRows.size() < chunkBytes)
         packedRows.resize(chunkBytes);
@@ -294,40 +292,22 @@ bool settlePackedClass(const std::uint32_t* rows, std::uint32_t begin, std::uint
             return false;
         }
         const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, end - chunk);
-        gatherPackedCodes(packed, rows + chunk, chunkEnd - chunk, codes, counts, packedRows.data(), path);
+        gatherPackedCodes(pack.codes.data(), rows + chunk, chunkEnd - chunk, codes, counts, packedRows.data(), path);
     }
-    for (std::size_t member = 0; member < members.size(); ++member) {
-        const std::uint32_t lane = members[member].lane;
-        const std::uint32_t cardinality = members[member].column->cardinality();
-        ClassScan& scan = scans[member];
-        std::uint32_t isolated = 0;
-        std::uint32_t classSmallest = std::numeric_limits<std::uint32_t>::max();
-        std::uint32_t others = 0;
-        for (std::uint32_t code = 1; code < cardinality; ++code) {
-            const std::uint32_t classSize = counts[code * packLanes + lane];
-            others += classSize;
-            // Codes absent from the class count as larger than any class.
-            classSmallest = std::min(classSmallest, classSize - 1U);
-            isolated += classSize <= limit ? classSize : 0U;
-        }
-        counts[lane] = end - begin - others;
-        classSmallest = std::min(classSmallest, counts[lane] - 1U);
-        isolated += counts[lane] <= limit ? counts[lane] : 0U;
-        scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, classSmallest + 1U);
-        if (isolated > 0 && !scan.firstIsolatedRow) {
-            for (std::uint32_t position = begin; position < end; ++position) {
-                const std::uint32_t code = packed[std::size_t{rows[position]} * packLanes + lane];
-                if (counts[code * packLanes + lane] <= limit) {
-                    scan.firstIsolatedRow = rows[position];
-                    break;
-                }
-            }
-        }
-        scan.isolatedRows += isolated;
-        scan.rowsVisited += end - begin;
-    }
-    std::fill(counts, counts + std::size_t{codes} * packLanes, 0U);
     return true;
+}
+
+// Gathers the packed codes of the rows at positions [begin, end) of `rows` into `packedRows`,
+// with packPaddingRows rows of slack after them for addSmallPackedClasses' vectors.
+void gatherPackedRows(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
+                      std::vector<std::uint8_t>& packedRows)
+{
+    const std::size_t bytes = (std::size_t{end - begin} + packPaddingRows) * packLanes;
+    if (packedRows.size() < bytes)
+        packedRows.resize(bytes);
+    std::uint8_t* target = packedRows.data();
+    for (std::uint32_t position = begin; position < end; ++position, target += packLanes)
+        std::memcpy(target, pack.codes.data() + std::size_t{rows[position]} * packLanes, packLanes);
 }
 
 } // namespace
@@ -425,6 +405,10 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
     std::uint32_t codes = 0;
     for (const PackMember& member : members)
         codes = std::max(codes, member.column->cardinality());
+    static_assert(packCardinality <= smallPackedClassRows);
+    std::uint32_t* counts = scratch.m_counts.data();
+    const std::uint8_t* packed = pack.codes.data();
+    PackedLaneStats stats;
     std::uint32_t rowsSincePoll = 0;
     for (std::uint32_t index = firstClass; index < endClass;) {
         if (rowsSincePoll > stopPollRows) {
@@ -436,31 +420,61 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
         }
         const std::uint32_t begin = m_starts[index];
         if (m_starts[index + 1] - begin >= codes) {
+            // At least as many rows as any member has codes: counted, and the sizes read off the
+            // counters (a pass over the codes instead of over the rows, as in settleDenseClass).
             const std::uint32_t end = m_starts[index + 1];
             rowsSincePoll += end - begin;
-            if (!settlePackedClass(m_rows.data(), begin, end, pack, members, codes, limit, path,
-                                   scratch.m_counts.data(), scratch.m_packedRows, scans, stop)) {
+            if (!countPackedClass(m_rows.data(), begin, end, pack, codes, path, counts, scratch.m_packedRows, stop)) {
                 interrupted();
                 return;
             }
+            const std::array<std::uint32_t, packLanes> isolatedBefore = stats.isolatedRows;
+            addPackedClass(counts, codes, end - begin, limit, stats, path);
+            for (const PackMember& member : members) {
+                const std::uint32_t lane = member.lane;
+                if (stats.isolatedRows[lane] == isolatedBefore[lane] ||
+                    stats.firstIsolated[lane] != PackedLaneStats::noPosition)
+                    continue;
+                for (std::uint32_t position = begin; position < end; ++position) {
+                    const std::uint32_t code = packed[std::size_t{m_rows[position]} * packLanes + lane];
+                    if (counts[code * packLanes + lane] <= limit) {
+                        stats.firstIsolated[lane] = position;
+                        break;
+                    }
+                }
+            }
+            std::fill(counts, counts + std::size_t{codes} * packLanes, 0U);
             ++index;
             continue;
         }
+        // A run of classes of fewer rows than codes, gathered a piece at a time and sized lane by
+        // lane from the packed rows: one load per row for all members, where a scan member by
+        // member loaded each member's code.
         std::uint32_t runEnd = index + 1;
         while (runEnd < endClass && m_starts[runEnd + 1] - m_starts[runEnd] < codes)
             ++runEnd;
         rowsSincePoll += m_starts[runEnd] - begin;
-        for (std::size_t member = 0; member < members.size(); ++member) {
-            const ColumnIndex& column = *members[member].column;
-            scans[member].merge(column.visitCodes([&](const auto* memberCodes) {
-                return scanRefinementBy(memberCodes, column.cardinality(), index, runEnd, k, scratch, stop);
-            }));
-            if (scans[member].interrupted) {
-                interrupted();
-                return;
-            }
+        while (index < runEnd) {
+            std::uint32_t pieceEnd = index + 1;
+            while (pieceEnd < runEnd && m_starts[pieceEnd + 1] - m_starts[index] <= smallRunRows)
+                ++pieceEnd;
+            gatherPackedRows(m_rows.data(), m_starts[index], m_starts[pieceEnd], pack, scratch.m_packedRows);
+            addSmallPackedClasses(scratch.m_packedRows.data(),
+                                  std::span<const std::uint32_t>(m_starts.data() + index, pieceEnd - index + 1), limit,
+                                  stats, path);
+            index = pieceEnd;
         }
-        index = runEnd;
+    }
+    const std::uint32_t rows = m_starts[endClass] - m_starts[firstClass];
+    for (std::size_t member = 0; member < members.size(); ++member) {
+        const std::uint32_t lane = members[member].lane;
+        ClassScan& scan = scans[member];
+        scan.isolatedRows += stats.isolatedRows[lane];
+        if (endClass > firstClass)
+            scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, stats.smallestClass[lane]);
+        if (!scan.firstIsolatedRow && stats.firstIsolated[lane] != PackedLaneStats::noPosition)
+            scan.firstIsolatedRow = m_rows[stats.firstIsolated[lane]];
+        scan.rowsVisited += rows;
     }
 }
 

@@ -88,9 +88,9 @@ public:
                                            const std::stop_token& stop) const;
 
     /// scanRefinement for several columns of one pack at once: scans[i] receives what
-    /// scanRefinement by members[i].column would return. A class with at least as many rows as
-    /// any member has codes is gathered once for all of them, one load of the pack per row;
-    /// smaller ones are scanned column by column.
+    /// scanRefinement by members[i].column would return. Every class is gathered once for all of
+    /// them, one load of the pack per row: a class with at least as many rows as any member has
+    /// codes is counted, smaller ones are sized row against row (partition/packed_class_stats.h).
     void scanPackRefinement(const ColumnPack& pack, std::span<const PackMember> members, std::uint32_t firstClass,
                             std::uint32_t endClass, std::uint64_t k, CountingScratch& scratch,
                             const std::stop_token& stop, std::span<ClassScan> scans) const;
