@@ -11,9 +11,10 @@
 namespace qiscout::core {
 namespace {
 
-void addPackedClassScalar(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size, std::uint32_t limit,
-                          PackedLaneStats& stats)
+unsigned addPackedClassScalar(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size, std::uint32_t limit,
+                              PackedLaneStats& stats)
 {
+    unsigned lanesAtRisk = 0;
     for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
         std::uint32_t others = 0;
         for (std::uint32_t code = 1; code < codes; ++code)
@@ -29,7 +30,9 @@ void addPackedClassScalar(std::uint32_t* counts, std::uint32_t codes, std::uint3
         }
         stats.isolatedRows[lane] += isolated;
         stats.smallestClass[lane] = std::min(stats.smallestClass[lane], smallest + 1U);
+        lanesAtRisk |= isolated > 0 ? 1U << lane : 0U;
     }
+    return lanesAtRisk;
 }
 
 void addSmallClassesScalar(const std::uint8_t* packed, std::span<const std::uint32_t> starts, std::uint32_t limit,
@@ -69,8 +72,9 @@ __attribute__((target("avx2"))) inline void addClassSizes(__m256i sizes, __m256i
 }
 
 // All eight lanes' statistics one code at a time: a code's counters are one vector.
-__attribute__((target("avx2"))) void addPackedClassAvx2(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size,
-                                                        std::uint32_t limit, PackedLaneStats& stats)
+__attribute__((target("avx2"))) unsigned addPackedClassAvx2(std::uint32_t* counts, std::uint32_t codes,
+                                                            std::uint32_t size, std::uint32_t limit,
+                                                            PackedLaneStats& stats)
 {
     static_assert(packLanes == 8);
     const __m256i limits = _mm256_set1_epi32(static_cast<int>(limit));
@@ -93,6 +97,8 @@ __attribute__((target("avx2"))) void addPackedClassAvx2(std::uint32_t* counts, s
         stats.isolatedRows[lane] += laneIsolated[lane];
         stats.smallestClass[lane] = std::min(stats.smallestClass[lane], laneSmallest[lane] + 1U);
     }
+    const __m256i none = _mm256_cmpeq_epi32(isolated, _mm256_setzero_si256());
+    return ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(none))) & 0xFFU;
 }
 
 // Each row against every row of its class, four rows to a vector: a row's matches on each lane,
@@ -160,16 +166,14 @@ __attribute__((target("avx2"))) void addSmallClassesAvx2(const std::uint8_t* pac
 
 } // namespace
 
-void addPackedClass(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size, std::uint32_t limit,
-                    PackedLaneStats& stats, PackedCountPath path)
+unsigned addPackedClass(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size, std::uint32_t limit,
+                        PackedLaneStats& stats, PackedCountPath path)
 {
 #if defined(__x86_64__)
-    if (path == PackedCountPath::Avx2) {
-        addPackedClassAvx2(counts, codes, size, limit, stats);
-        return;
-    }
+    if (path == PackedCountPath::Avx2)
+        return addPackedClassAvx2(counts, codes, size, limit, stats);
 #endif
-    addPackedClassScalar(counts, codes, size, limit, stats);
+    return addPackedClassScalar(counts, codes, size, limit, stats);
 }
 
 void addSmallPackedClasses(const std::uint8_t* packed, std::span<const std::uint32_t> starts, std::uint32_t limit,

@@ -35,9 +35,10 @@ struct PackedLaneStats {
 /// Adds one class of `size` rows to `stats` from its counters, laid out as countPackedCodes
 /// leaves them (counts[code * packLanes + lane] for codes [1, codes); code 0 uncounted). Sets
 /// counts[lane] to each lane's rows of code 0, so that every code's class size can be read off
-/// the counters afterwards.
-void addPackedClass(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size, std::uint32_t limit,
-                    PackedLaneStats& stats, PackedCountPath path);
+/// the counters afterwards. Returns the lanes (bit l for lane l) with rows in classes of at most
+/// `limit` rows within this class.
+[[nodiscard]] unsigned addPackedClass(std::uint32_t* counts, std::uint32_t codes, std::uint32_t size,
+                                      std::uint32_t limit, PackedLaneStats& stats, PackedCountPath path);
 
 /// Largest class addSmallPackedClasses takes: its byte counters hold sizes up to 255, and the
 /// vector path compares each row with every row of its class, so it suits small classes only.

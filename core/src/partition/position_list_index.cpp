@@ -2,7 +2,6 @@
 #include "partition/position_list_index.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <utility>
 
@@ -409,6 +408,10 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
     std::uint32_t* counts = scratch.m_counts.data();
     const std::uint8_t* packed = pack.codes.data();
     PackedLaneStats stats;
+    // Member lanes with no first isolated row yet; addSmallPackedClasses fills any lane's.
+    unsigned unplaced = 0;
+    for (const PackMember& member : members)
+        unplaced |= 1U << member.lane;
     std::uint32_t rowsSincePoll = 0;
     for (std::uint32_t index = firstClass; index < endClass;) {
         if (rowsSincePoll > stopPollRows) {
@@ -428,13 +431,11 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
                 interrupted();
                 return;
             }
-            const std::array<std::uint32_t, packLanes> isolatedBefore = stats.isolatedRows;
-            addPackedClass(counts, codes, end - begin, limit, stats, path);
-            for (const PackMember& member : members) {
-                const std::uint32_t lane = member.lane;
-                if (stats.isolatedRows[lane] == isolatedBefore[lane] ||
-                    stats.firstIsolated[lane] != PackedLaneStats::noPosition)
-                    continue;
+            // Members still without a first isolated row look for it in the class that has one.
+            for (unsigned found = addPackedClass(counts, codes, end - begin, limit, stats, path) & unplaced; found != 0;
+                 found &= found - 1) {
+                const auto lane = static_cast<std::uint32_t>(__builtin_ctz(found));
+                unplaced &= ~(1U << lane);
                 for (std::uint32_t position = begin; position < end; ++position) {
                     const std::uint32_t code = packed[std::size_t{m_rows[position]} * packLanes + lane];
                     if (counts[code * packLanes + lane] <= limit) {
@@ -462,6 +463,8 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
             addSmallPackedClasses(scratch.m_packedRows.data(),
                                   std::span<const std::uint32_t>(m_starts.data() + index, pieceEnd - index + 1), limit,
                                   stats, path);
+            for (std::uint32_t lane = 0; lane < packLanes; ++lane)
+                unplaced &= stats.firstIsolated[lane] != PackedLaneStats::noPosition ? ~(1U << lane) : ~0U;
             index = pieceEnd;
         }
     }

@@ -122,7 +122,10 @@ TEST_CASE("A packed class's lane statistics read off its counters match a count 
             PackedLaneStats expected = before;
             addByMaps(packed, starts, limit, expected);
             PackedLaneStats stats = before;
-            addPackedClass(counts.data(), codes, size, limit, stats, path);
+            const unsigned lanesAtRisk = addPackedClass(counts.data(), codes, size, limit, stats, path);
+            for (std::uint32_t lane = 0; lane < packLanes; ++lane)
+                CHECK(((lanesAtRisk >> lane) & 1U) ==
+                      (expected.isolatedRows[lane] > before.isolatedRows[lane] ? 1U : 0U));
             CHECK(stats.isolatedRows == expected.isolatedRows);
             CHECK(stats.smallestClass == expected.smallestClass);
             // Code 0's counters now hold its rows, as the other codes' do.
