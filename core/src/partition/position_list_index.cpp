@@ -452,7 +452,9 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
         // lane from the packed rows: one load per row for all members, where a scan member by
         // member loaded each member's code.
         std::uint32_t runEnd = index + 1;
-        while (runEnd < endClass && m_starts[runEnd + 1] - m_starts[runEnd] < codes)
+        // A run ends within stopPollRows rows, for the look at the stop token between runs.
+        while (runEnd < endClass && m_starts[runEnd + 1] - m_starts[runEnd] < codes &&
+               m_starts[runEnd + 1] - begin <= stopPollRows)
             ++runEnd;
         rowsSincePoll += m_starts[runEnd] - begin;
         while (index < runEnd) {

@@ -296,3 +296,36 @@ TEST_CASE("A single column settled from its frequencies matches a scan of its ro
     const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(1));
     CHECK(settleColumn(indexes[0], 1000, source.get_token()).interrupted);
 }
+
+TEST_CASE("A pack scan over a long run of small classes gives up when stop is requested", "[pli][pack][cancel]")
+{
+    // Classes of about two rows, all smaller than the pack's 32 codes: one run of small classes
+    // spanning more rows than stopPollRows, which the scan must break up to look at the token.
+    std::mt19937 random(23);
+    const std::uint32_t rows = 2 * stopPollRows + 5000;
+    const EncodedTable table = tableOfCardinalities(random, rows, {rows / 2, 32, 32}, CodeSpread::Uniform);
+    const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(3));
+    ColumnPack pack;
+    pack.codes.assign(std::size_t{rows} * packLanes, 0);
+    for (std::uint32_t lane = 0; lane < 2; ++lane)
+        for (std::uint32_t row = 0; row < rows; ++row)
+            pack.codes[std::size_t{row} * packLanes + lane] = indexes[lane + 1].bytes[row];
+    pack.largestCardinality = 32;
+    const std::vector<PackMember> members{PackMember{0, &indexes[1]}, PackMember{1, &indexes[2]}};
+    const PositionListIndex prefix = *PositionListIndex::ofColumn(indexes[0]);
+    CountingScratch scratch(largestCardinality(indexes));
+    std::stop_source source;
+    source.request_stop();
+    std::vector<ClassScan> scans(members.size());
+    prefix.scanPackRefinement(pack, members, 0, prefix.classCount(), 1, scratch, source.get_token(), scans);
+    CHECK(scans[0].interrupted);
+    CHECK(scans[1].interrupted);
+    std::vector<ClassScan> whole(members.size());
+    prefix.scanPackRefinement(pack, members, 0, prefix.classCount(), 1, scratch, {}, whole);
+    for (std::size_t member = 0; member < members.size(); ++member) {
+        const ClassScan alone = prefix.scanRefinement(*members[member].column, 0, prefix.classCount(), 1, scratch, {});
+        CHECK_FALSE(whole[member].interrupted);
+        CHECK(whole[member].isolatedRows == alone.isolatedRows);
+        CHECK(whole[member].smallestClass == alone.smallestClass);
+    }
+}
