@@ -300,7 +300,7 @@ void FpviSearch<Set>::workUntilDone()
             if (index)
                 applyBuild(job.prefix, std::move(index));
         } else {
-            std::array<ClassScan, packLanes> results{};
+            std::array<ClassScan, maxPackLanes> results{};
             scan(job, scratch, results);
             lock.lock();
             lastScanned = job.set->set;
@@ -454,14 +454,19 @@ void FpviSearch<Set>::refill()
         // The next sets of the prefix on the same pack join this one when one scan of them all pays.
         const int pack = packOf(planned);
         std::size_t packEnd = m_planCursor;
-        std::uint32_t codes = m_indexes[static_cast<std::size_t>(active->column)].cardinality();
+        // Each half of a nibble pack compares its own largest column's codes.
+        std::array<std::uint32_t, 2> codes{};
+        const auto join = [&](int column) {
+            std::uint32_t& half = codes[pack >= 0 ? m_packs.placeOf(column).lane / packLanes : 0];
+            half = std::max(half, m_indexes[static_cast<std::size_t>(column)].cardinality());
+        };
+        join(active->column);
         while (pack >= 0 && packEnd < m_plan.size() && m_plan[packEnd].prefix == planned.prefix &&
                packOf(m_plan[packEnd]) == pack) {
-            const int column = m_plan[packEnd].set.minus(planned.prefix).first();
-            codes = std::max(codes, m_indexes[static_cast<std::size_t>(column)].cardinality());
+            join(m_plan[packEnd].set.minus(planned.prefix).first());
             ++packEnd;
         }
-        if (!packScanPays(packEnd - m_planCursor + 1, codes))
+        if (!packScanPays(packEnd - m_planCursor + 1, codes[0] + codes[1]))
             packEnd = m_planCursor;
         for (; m_planCursor < packEnd; ++m_planCursor) {
             const PlannedSet<Set>& member = m_plan[m_planCursor];
@@ -549,7 +554,7 @@ void FpviSearch<Set>::scan(const Task& job, CountingScratch& scratch, std::span<
         results[0] = set.parent->scanRefinement(column, job.begin, job.end, m_parameters.k, scratch, m_stop);
         return;
     }
-    std::array<PackMember, packLanes> members;
+    std::array<PackMember, maxPackLanes> members;
     members[0] = PackMember{m_packs.placeOf(set.column).lane, &column};
     for (std::size_t member = 0; member < set.packed.size(); ++member) {
         const int packedColumn = set.packed[member]->column;

@@ -30,21 +30,31 @@ ColumnPacks buildColumnPacks(const std::vector<ColumnIndex>& indexes, std::uint3
         return indexes[static_cast<std::size_t>(left)].cardinality() <
                indexes[static_cast<std::size_t>(right)].cardinality();
     });
-    for (std::size_t first = 0; first < packed.size(); first += packLanes) {
+    const auto nibbleColumns = static_cast<std::size_t>(std::count_if(packed.begin(), packed.end(), [&](int column) {
+        return indexes[static_cast<std::size_t>(column)].cardinality() <= nibbleCardinality;
+    }));
+    const std::size_t nibbled = nibbleColumns > packLanes ? nibbleColumns : 0;
+    for (std::size_t first = 0; first < packed.size();) {
         if (stop.stop_requested())
             return result;
-        const std::size_t lanes = std::min<std::size_t>(packLanes, packed.size() - first);
+        const bool nibbles = first < nibbled;
+        const std::size_t lanes =
+            std::min<std::size_t>(nibbles ? nibbleLanes : packLanes, (nibbles ? nibbled : packed.size()) - first);
         ColumnPack& pack = result.packs.emplace_back();
+        pack.nibbles = nibbles;
         pack.codes.assign(std::size_t{rowCount} * packLanes, 0);
         for (std::size_t lane = 0; lane < lanes; ++lane) {
             const auto column = static_cast<std::size_t>(packed[first + lane]);
             const std::uint8_t* codes = indexes[column].bytes.data();
+            const std::size_t byte = lane % packLanes;
+            const unsigned shift = lane < packLanes ? 0U : 4U;
             for (std::uint32_t row = 0; row < rowCount; ++row)
-                pack.codes[std::size_t{row} * packLanes + lane] = codes[row];
+                pack.codes[std::size_t{row} * packLanes + byte] |= static_cast<std::uint8_t>(codes[row] << shift);
             pack.largestCardinality = std::max(pack.largestCardinality, indexes[column].cardinality());
             result.places[column] =
                 PackPlace{static_cast<int>(result.packs.size() - 1), static_cast<std::uint32_t>(lane)};
         }
+        first += lanes;
     }
     return result;
 }

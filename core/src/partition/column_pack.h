@@ -13,12 +13,23 @@
 namespace qiscout::core {
 
 /// Up to packLanes columns of at most packCardinality codes each, interleaved: row r's code on
-/// lane l is codes[r * packLanes + l]. Lanes without a column hold code 0.
+/// lane l is codes[r * packLanes + l]; or, in a nibble pack, up to nibbleLanes columns of at most
+/// nibbleCardinality codes, two to a byte (partition/packed_code_counts.h). Lanes without a
+/// column hold code 0.
 /// Thread: immutable once built; shared by every worker.
 struct ColumnPack {
     std::vector<std::uint8_t> codes;
     /// The most codes any of its columns has.
     std::uint32_t largestCardinality = 0;
+    bool nibbles = false;
+
+    [[nodiscard]] std::uint32_t codeOf(std::uint32_t row, std::uint32_t lane) const
+    {
+        const std::uint8_t code = codes[std::size_t{row} * packLanes + lane % packLanes];
+        if (!nibbles)
+            return code;
+        return lane < packLanes ? code & 0x0FU : code >> 4U;
+    }
 };
 
 /// A column's pack and lane; pack < 0 for a column in no pack.
@@ -37,7 +48,8 @@ struct ColumnPacks {
 };
 
 /// Whether one pack scan of `members` of a pack's columns, the largest of them with `codes`
-/// codes, costs less than scanning them one by one. Gathering a row's packed codes costs about
+/// codes (in a nibble pack, the sum of each half's largest), costs less than scanning them one
+/// by one. Gathering a row's packed codes costs about
 /// what a column's own scan costs per row, and comparing it with each code about a thirteenth of
 /// that (AMD EPYC, measured with AVX-512BW compares; AVX2's are as fast there: 1.5 ns and 0.11 ns
 /// per row, against 1.45 ns per row and column).
@@ -48,8 +60,10 @@ struct ColumnPacks {
 
 /// Packs the indexed columns of at most packCardinality codes, fewest codes first, so that a
 /// pack's columns have about as many codes each (a pack costs a compare per code of its largest
-/// column). No packs when fewer than two columns qualify or a pack would outgrow a core's
-/// second-level cache (more than 131,072 rows). Left incomplete when stop is requested.
+/// column). When more than packLanes of them have at most nibbleCardinality codes, those go
+/// into nibble packs: one load of a row serves up to nibbleLanes columns, where the gather, not
+/// the compares, is what a scan of columns of so few codes costs. No packs when fewer than two columns qualify or a
+/// pack would outgrow a core's second-level cache (more than 131,072 rows). Left incomplete when stop is requested.
 [[nodiscard]] ColumnPacks buildColumnPacks(const std::vector<ColumnIndex>& indexes, std::uint32_t rowCount,
                                            const std::stop_token& stop = {});
 

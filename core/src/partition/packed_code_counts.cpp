@@ -75,6 +75,18 @@ struct BufferedRows {
     }
 };
 
+// Loads the packed rows of one vector from `pack` at `rows`.
+__attribute__((target("avx2"))) inline __m256i gatherVector(const std::uint8_t* pack, const std::uint32_t* rows,
+                                                            std::uint32_t vector)
+{
+    static_assert(packLanes == 8);
+    const std::uint32_t* row = rows + std::size_t{vector} * 4;
+    std::int64_t lanes[4];
+    for (std::uint32_t i = 0; i < 4; ++i)
+        std::memcpy(&lanes[i], pack + std::size_t{row[i]} * packLanes, packLanes);
+    return _mm256_set_epi64x(lanes[3], lanes[2], lanes[1], lanes[0]);
+}
+
 // The rows of one vector gathered from `pack` at `rows`, stored into `buffer` on the way for the
 // code groups after the first. The gather's loads and the count's compares are independent, so
 // the processor overlaps them: gathering first and counting after left the compares waiting for
@@ -87,14 +99,28 @@ struct GatheredRows {
 
     __attribute__((target("avx2"))) __m256i operator()(std::uint32_t vector) const
     {
-        static_assert(packLanes == 8);
-        const std::uint32_t* row = rows + std::size_t{vector} * 4;
-        std::int64_t lanes[4];
-        for (std::uint32_t i = 0; i < 4; ++i)
-            std::memcpy(&lanes[i], pack + std::size_t{row[i]} * packLanes, packLanes);
-        const __m256i gathered = _mm256_set_epi64x(lanes[3], lanes[2], lanes[1], lanes[0]);
+        const __m256i gathered = gatherVector(pack, rows, vector);
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(buffer + std::size_t{vector} * 32), gathered);
         return gathered;
+    }
+};
+
+// GatheredRows for a nibble pack: both halves are stored, half `Counted` is counted.
+template <std::size_t Counted>
+struct GatheredNibbleRows {
+    const std::uint8_t* pack;
+    const std::uint32_t* rows;
+    std::array<std::uint8_t*, 2> buffers;
+
+    __attribute__((target("avx2"))) __m256i operator()(std::uint32_t vector) const
+    {
+        const __m256i gathered = gatherVector(pack, rows, vector);
+        const __m256i nibble = _mm256_set1_epi8(0x0F);
+        const __m256i halves[2] = {_mm256_and_si256(gathered, nibble),
+                                   _mm256_and_si256(_mm256_srli_epi16(gathered, 4), nibble)};
+        for (std::size_t half = 0; half < 2; ++half)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(buffers[half] + std::size_t{vector} * 32), halves[half]);
+        return halves[Counted];
     }
 };
 
@@ -125,7 +151,37 @@ __attribute__((target("avx2"))) void countGroupAvx2(Rows rowsOf, std::uint32_t v
     }
 }
 
+// Counts codes [1, codes) (at least one) of `padded` rows: the first code group reads the
+// `whole` first rows from `gathered`, which stores them into `buffer`, and the rest from
+// `buffer`; the code groups after it read all of them from `buffer`.
+template <typename Gathered>
+__attribute__((target("avx2"))) void countWhileGathering(Gathered gathered, const std::uint8_t* buffer,
+                                                         std::uint32_t whole, std::uint32_t padded, std::uint32_t codes,
+                                                         std::uint32_t* counts)
+{
+    constexpr std::uint32_t vectorRows = packPaddingRows + 1;
+    bool done = false;
+    forCodeGroups(codes, [&](std::uint32_t first, auto group) {
+        constexpr std::uint32_t Group = decltype(group)::value;
+        if (done) {
+            countGroupAvx2<Group>(BufferedRows{buffer}, padded / vectorRows, first, counts);
+            return;
+        }
+        countGroupAvx2<Group>(gathered, whole / vectorRows, first, counts);
+        countGroupAvx2<Group>(BufferedRows{buffer + std::size_t{whole} * packLanes}, (padded - whole) / vectorRows,
+                              first, counts);
+        done = true;
+    });
+}
+
 #endif
+
+// Rows up to the next whole vector of rows.
+std::uint32_t paddedRows(std::uint32_t rowCount)
+{
+    constexpr std::uint32_t vectorRows = packPaddingRows + 1;
+    return (rowCount + vectorRows - 1) / vectorRows * vectorRows;
+}
 
 } // namespace
 
@@ -164,33 +220,69 @@ void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::u
 void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint32_t codes,
                        std::uint32_t* counts, std::uint8_t* buffer, PackedCountPath path)
 {
-    constexpr std::uint32_t vectorRows = packPaddingRows + 1;
-    const std::uint32_t whole = rowCount / vectorRows * vectorRows;
-    const std::uint32_t padded = whole == rowCount ? whole : whole + vectorRows;
+    const std::uint32_t whole = rowCount / (packPaddingRows + 1) * (packPaddingRows + 1);
+    const std::uint32_t padded = paddedRows(rowCount);
     for (std::uint32_t row = whole; row < rowCount; ++row)
         std::memcpy(buffer + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
     // Rows of code 0 on every lane add nothing (countPackedCodes).
     std::memset(buffer + std::size_t{rowCount} * packLanes, 0, std::size_t{padded - rowCount} * packLanes);
 #if defined(__x86_64__)
     if (path == PackedCountPath::Avx2 && codes > 1) {
-        bool gathered = false;
-        forCodeGroups(codes, [&](std::uint32_t first, auto group) {
-            constexpr std::uint32_t Group = decltype(group)::value;
-            if (gathered) {
-                countGroupAvx2<Group>(BufferedRows{buffer}, padded / vectorRows, first, counts);
-                return;
-            }
-            countGroupAvx2<Group>(GatheredRows{pack, rows, buffer}, whole / vectorRows, first, counts);
-            countGroupAvx2<Group>(BufferedRows{buffer + std::size_t{whole} * packLanes}, (padded - whole) / vectorRows,
-                                  first, counts);
-            gathered = true;
-        });
+        countWhileGathering(GatheredRows{pack, rows, buffer}, buffer, whole, padded, codes, counts);
         return;
     }
 #endif
     for (std::uint32_t row = 0; row < whole; ++row)
         std::memcpy(buffer + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
     countRowsScalar(buffer, 0, padded, codes, counts);
+}
+
+void splitNibbleRows(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint8_t* low,
+                     std::uint8_t* high)
+{
+    constexpr std::uint64_t nibbles = 0x0F0F0F0F0F0F0F0FU;
+    for (std::uint32_t row = 0; row < rowCount; ++row) {
+        std::uint64_t codes = 0;
+        std::memcpy(&codes, pack + std::size_t{rows[row]} * packLanes, packLanes);
+        const std::uint64_t lows = codes & nibbles;
+        const std::uint64_t highs = (codes >> 4U) & nibbles;
+        std::memcpy(low + std::size_t{row} * packLanes, &lows, packLanes);
+        std::memcpy(high + std::size_t{row} * packLanes, &highs, packLanes);
+    }
+}
+
+void gatherNibbleCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount,
+                       const std::array<std::uint32_t, 2>& codes, const std::array<std::uint32_t*, 2>& counts,
+                       const std::array<std::uint8_t*, 2>& buffers, PackedCountPath path)
+{
+    const std::uint32_t whole = rowCount / (packPaddingRows + 1) * (packPaddingRows + 1);
+    const std::uint32_t padded = paddedRows(rowCount);
+    splitNibbleRows(pack, rows + whole, rowCount - whole, buffers[0] + std::size_t{whole} * packLanes,
+                    buffers[1] + std::size_t{whole} * packLanes);
+    for (std::uint8_t* buffer : buffers)
+        std::memset(buffer + std::size_t{rowCount} * packLanes, 0, std::size_t{padded - rowCount} * packLanes);
+#if defined(__x86_64__)
+    if (path == PackedCountPath::Avx2 && std::max(codes[0], codes[1]) > 1) {
+        // The half of more codes is counted while gathering, so that most compares overlap the
+        // loads; the other half is counted from its buffer.
+        const std::size_t gathered = codes[1] >= codes[0] ? 1 : 0;
+        if (gathered == 1)
+            countWhileGathering(GatheredNibbleRows<1>{pack, rows, buffers}, buffers[1], whole, padded, codes[1],
+                                counts[1]);
+        else
+            countWhileGathering(GatheredNibbleRows<0>{pack, rows, buffers}, buffers[0], whole, padded, codes[0],
+                                counts[0]);
+        const std::size_t other = 1 - gathered;
+        if (codes[other] > 1)
+            countPackedCodes(buffers[other], padded, codes[other], counts[other], path);
+        return;
+    }
+#endif
+    splitNibbleRows(pack, rows, whole, buffers[0], buffers[1]);
+    for (std::size_t half = 0; half < 2; ++half) {
+        if (codes[half] > 1)
+            countRowsScalar(buffers[half], 0, padded, codes[half], counts[half]);
+    }
 }
 
 } // namespace qiscout::core

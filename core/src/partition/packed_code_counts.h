@@ -3,6 +3,7 @@
 // lane (partition/column_pack.h), with vector compares where the processor has them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace qiscout::core {
@@ -11,6 +12,15 @@ namespace qiscout::core {
 inline constexpr std::uint32_t packLanes = 8;
 /// Most codes a packed column may have: every code costs one compare per vector of rows.
 inline constexpr std::uint32_t packCardinality = 32;
+
+/// Columns of at most nibbleCardinality codes are packed two to a byte, nibbleLanes to a pack
+/// (partition/column_pack.h): lane l < packLanes in the low four bits of byte l, lane
+/// packLanes + l in the high four bits. One load of a row then serves twice the columns, and
+/// each half is counted as a pack of bytes.
+inline constexpr std::uint32_t nibbleLanes = 2 * packLanes;
+inline constexpr std::uint32_t nibbleCardinality = 16;
+/// Most columns one pack holds.
+inline constexpr std::uint32_t maxPackLanes = nibbleLanes;
 
 /// Rows of one 32-byte vector, less one.
 inline constexpr std::uint32_t packPaddingRows = 32 / packLanes - 1;
@@ -37,5 +47,18 @@ void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::u
 /// unspecified).
 void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint32_t codes,
                        std::uint32_t* counts, std::uint8_t* buffer, PackedCountPath path);
+
+/// Gathers the rows `rows[0, rowCount)` of the nibble pack at `pack` into two packs of bytes:
+/// `low` receives each row's low nibbles (lanes [0, packLanes)), `high` its high ones.
+void splitNibbleRows(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint8_t* low,
+                     std::uint8_t* high);
+
+/// gatherPackedCodes over the rows `rows[0, rowCount)` of the nibble pack at `pack`, one gather
+/// for both halves: counts[h] receives countPackedCodes' counts of half h (0: low nibbles) for
+/// codes [1, codes[h]) (none when codes[h] <= 1), and buffers[h] the half's rows as
+/// splitNibbleRows leaves them; each must hold rowCount + packPaddingRows rows.
+void gatherNibbleCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount,
+                       const std::array<std::uint32_t, 2>& codes, const std::array<std::uint32_t*, 2>& counts,
+                       const std::array<std::uint8_t*, 2>& buffers, PackedCountPath path);
 
 } // namespace qiscout::core

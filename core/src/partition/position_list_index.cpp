@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Past 500 lines: the builds and the scans (column by column and pack by pack) all walk the
+// partition's private runs and starts with the same class-by-class helpers; apart, they would
+// expose that layout.
 #include "partition/position_list_index.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <utility>
 
@@ -275,38 +279,62 @@ bool settleDenseClass(const std::uint32_t* rows, std::uint32_t begin, std::uint3
     return true;
 }
 
-// Counts the packed codes of the rows at positions [begin, end) of `rows` into `counts`
-// (countPackedCodes' layout), gathering them once: one 8-byte load per row instead of one per
-// member. Returns false, counters cleared, when stop was requested.
+// Counters of the low and the high half of a pack (the low only for a pack of bytes), in
+// countPackedCodes' layout, and how many codes each half counts (0: none of its lanes is scanned).
+struct HalfCounts {
+    std::array<std::uint32_t*, 2> counts;
+    std::array<std::uint32_t, 2> codes;
+
+    void clear() const
+    {
+        for (std::size_t half = 0; half < 2; ++half)
+            std::fill(counts[half], counts[half] + std::size_t{codes[half]} * packLanes, 0U);
+    }
+};
+
+// Counts the packed codes of the rows at positions [begin, end) of `rows` into `halves`,
+// gathering them once: one 8-byte load per row instead of one per member. Returns false,
+// counters cleared, when stop was requested.
 bool countPackedClass(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
-                      std::uint32_t codes, PackedCountPath path, std::uint32_t* counts,
-                      std::vector<std::uint8_t>& packedRows, const std::stop_token& stop)
+                      const HalfCounts& halves, PackedCountPath path, std::vector<std::uint8_t>& packedRows,
+                      const std::stop_token& stop)
 {
     const std::size_t chunkBytes = (std::size_t{std::min(stopPollRows, end - begin)} + packPaddingRows) * packLanes;
-    if (packedRows.size() < chunkBytes)
-        packedRows.resize(chunkBytes);
+    if (packedRows.size() < 2 * chunkBytes)
+        packedRows.resize(2 * chunkBytes);
     for (std::uint32_t chunk = begin; chunk < end; chunk += std::min(stopPollRows, end - chunk)) {
         if (end - begin > stopPollRows && stop.stop_requested()) {
-            std::fill(counts, counts + std::size_t{codes} * packLanes, 0U);
+            halves.clear();
             return false;
         }
         const std::uint32_t chunkEnd = chunk + std::min(stopPollRows, end - chunk);
-        gatherPackedCodes(pack.codes.data(), rows + chunk, chunkEnd - chunk, codes, counts, packedRows.data(), path);
+        if (pack.nibbles)
+            gatherNibbleCodes(pack.codes.data(), rows + chunk, chunkEnd - chunk, halves.codes, halves.counts,
+                              {packedRows.data(), packedRows.data() + chunkBytes}, path);
+        else
+            gatherPackedCodes(pack.codes.data(), rows + chunk, chunkEnd - chunk, halves.codes[0], halves.counts[0],
+                              packedRows.data(), path);
     }
     return true;
 }
 
 // Gathers the packed codes of the rows at positions [begin, end) of `rows` into `packedRows`,
-// with packPaddingRows rows of slack after them for addSmallPackedClasses' vectors.
-void gatherPackedRows(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
-                      std::vector<std::uint8_t>& packedRows)
+// with packPaddingRows rows of slack after them for addSmallPackedClasses' vectors; a nibble
+// pack's high half follows its low half. Returns where the high half starts.
+std::size_t gatherPackedRows(const std::uint32_t* rows, std::uint32_t begin, std::uint32_t end, const ColumnPack& pack,
+                             std::vector<std::uint8_t>& packedRows)
 {
     const std::size_t bytes = (std::size_t{end - begin} + packPaddingRows) * packLanes;
-    if (packedRows.size() < bytes)
-        packedRows.resize(bytes);
+    if (packedRows.size() < 2 * bytes)
+        packedRows.resize(2 * bytes);
     std::uint8_t* target = packedRows.data();
+    if (pack.nibbles) {
+        splitNibbleRows(pack.codes.data(), rows + begin, end - begin, target, target + bytes);
+        return bytes;
+    }
     for (std::uint32_t position = begin; position < end; ++position, target += packLanes)
         std::memcpy(target, pack.codes.data() + std::size_t{rows[position]} * packLanes, packLanes);
+    return bytes;
 }
 
 } // namespace
@@ -401,14 +429,17 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
     };
     const std::uint32_t limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(k, 0xFFFFFFFFU));
     const PackedCountPath path = fastestPackedCountPath();
-    std::uint32_t codes = 0;
-    for (const PackMember& member : members)
+    // A nibble pack is scanned as two packs of bytes from one gather; a pack of bytes is its low half.
+    HalfCounts halves{{scratch.m_counts.data(), scratch.m_counts.data() + std::size_t{packLanes} * nibbleCardinality},
+                      {0, 0}};
+    for (const PackMember& member : members) {
+        std::uint32_t& codes = halves.codes[member.lane / packLanes];
         codes = std::max(codes, member.column->cardinality());
+    }
+    const std::uint32_t codes = std::max(halves.codes[0], halves.codes[1]);
     static_assert(packCardinality <= smallPackedClassRows);
-    std::uint32_t* counts = scratch.m_counts.data();
-    const std::uint8_t* packed = pack.codes.data();
-    PackedLaneStats stats;
-    // Member lanes with no first isolated row yet; addSmallPackedClasses fills any lane's.
+    std::array<PackedLaneStats, 2> stats;
+    // Member lanes (bit l for lane l of the pack) with no first isolated row yet.
     unsigned unplaced = 0;
     for (const PackMember& member : members)
         unplaced |= 1U << member.lane;
@@ -427,24 +458,31 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
             // counters (a pass over the codes instead of over the rows, as in settleDenseClass).
             const std::uint32_t end = m_starts[index + 1];
             rowsSincePoll += end - begin;
-            if (!countPackedClass(m_rows.data(), begin, end, pack, codes, path, counts, scratch.m_packedRows, stop)) {
+            if (!countPackedClass(m_rows.data(), begin, end, pack, halves, path, scratch.m_packedRows, stop)) {
                 interrupted();
                 return;
             }
             // Members still without a first isolated row look for it in the class that has one.
-            for (unsigned found = addPackedClass(counts, codes, end - begin, limit, stats, path) & unplaced; found != 0;
-                 found &= found - 1) {
-                const auto lane = static_cast<std::uint32_t>(__builtin_ctz(found));
-                unplaced &= ~(1U << lane);
-                for (std::uint32_t position = begin; position < end; ++position) {
-                    const std::uint32_t code = packed[std::size_t{m_rows[position]} * packLanes + lane];
-                    if (counts[code * packLanes + lane] <= limit) {
-                        stats.firstIsolated[lane] = position;
-                        break;
+            for (std::size_t half = 0; half < 2; ++half) {
+                if (halves.codes[half] == 0)
+                    continue;
+                const unsigned atRisk =
+                    addPackedClass(halves.counts[half], halves.codes[half], end - begin, limit, stats[half], path);
+                for (unsigned found = atRisk & (unplaced >> (half * packLanes)) & 0xFFU; found != 0;
+                     found &= found - 1) {
+                    const auto lane = static_cast<std::uint32_t>(__builtin_ctz(found));
+                    const auto packLane = static_cast<std::uint32_t>(half * packLanes) + lane;
+                    unplaced &= ~(1U << packLane);
+                    for (std::uint32_t position = begin; position < end; ++position) {
+                        const std::uint32_t code = pack.codeOf(m_rows[position], packLane);
+                        if (halves.counts[half][code * packLanes + lane] <= limit) {
+                            stats[half].firstIsolated[lane] = position;
+                            break;
+                        }
                     }
                 }
             }
-            std::fill(counts, counts + std::size_t{codes} * packLanes, 0U);
+            halves.clear();
             ++index;
             continue;
         }
@@ -461,24 +499,32 @@ void PositionListIndex::scanPackRefinement(const ColumnPack& pack, std::span<con
             std::uint32_t pieceEnd = index + 1;
             while (pieceEnd < runEnd && m_starts[pieceEnd + 1] - m_starts[index] <= smallRunRows)
                 ++pieceEnd;
-            gatherPackedRows(m_rows.data(), m_starts[index], m_starts[pieceEnd], pack, scratch.m_packedRows);
-            addSmallPackedClasses(scratch.m_packedRows.data(),
-                                  std::span<const std::uint32_t>(m_starts.data() + index, pieceEnd - index + 1), limit,
-                                  stats, path);
-            for (std::uint32_t lane = 0; lane < packLanes; ++lane)
-                unplaced &= stats.firstIsolated[lane] != PackedLaneStats::noPosition ? ~(1U << lane) : ~0U;
+            const std::size_t highOffset =
+                gatherPackedRows(m_rows.data(), m_starts[index], m_starts[pieceEnd], pack, scratch.m_packedRows);
+            const std::span<const std::uint32_t> starts(m_starts.data() + index, pieceEnd - index + 1);
+            for (std::size_t half = 0; half < 2; ++half) {
+                if (halves.codes[half] == 0)
+                    continue;
+                addSmallPackedClasses(scratch.m_packedRows.data() + half * highOffset, starts, limit, stats[half],
+                                      path);
+                for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
+                    if (stats[half].firstIsolated[lane] != PackedLaneStats::noPosition)
+                        unplaced &= ~(1U << (half * packLanes + lane));
+                }
+            }
             index = pieceEnd;
         }
     }
     const std::uint32_t rows = m_starts[endClass] - m_starts[firstClass];
     for (std::size_t member = 0; member < members.size(); ++member) {
-        const std::uint32_t lane = members[member].lane;
+        const PackedLaneStats& laneStats = stats[members[member].lane / packLanes];
+        const std::uint32_t lane = members[member].lane % packLanes;
         ClassScan& scan = scans[member];
-        scan.isolatedRows += stats.isolatedRows[lane];
+        scan.isolatedRows += laneStats.isolatedRows[lane];
         if (endClass > firstClass)
-            scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, stats.smallestClass[lane]);
-        if (!scan.firstIsolatedRow && stats.firstIsolated[lane] != PackedLaneStats::noPosition)
-            scan.firstIsolatedRow = m_rows[stats.firstIsolated[lane]];
+            scan.smallestClass = std::min<std::uint64_t>(scan.smallestClass, laneStats.smallestClass[lane]);
+        if (!scan.firstIsolatedRow && laneStats.firstIsolated[lane] != PackedLaneStats::noPosition)
+            scan.firstIsolatedRow = m_rows[laneStats.firstIsolated[lane]];
         scan.rowsVisited += rows;
     }
 }

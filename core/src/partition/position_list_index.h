@@ -28,8 +28,9 @@ inline constexpr std::uint32_t laneCardinality = 1024;
 class CountingScratch {
 public:
     explicit CountingScratch(std::uint32_t largestCardinality)
-        : m_counts(std::max(std::size_t{largestCardinality},
-                            std::size_t{denseCountLanes} * std::min(largestCardinality, laneCardinality)),
+        : m_counts(std::max({std::size_t{largestCardinality},
+                             std::size_t{denseCountLanes} * std::min(largestCardinality, laneCardinality),
+                             std::size_t{2} * packLanes * nibbleCardinality}),
                    0)
     {}
 
@@ -44,7 +45,8 @@ private:
     /// The codes of the current class's rows, gathered once so that the passes after the
     /// first read them sequentially.
     std::vector<std::uint32_t> m_classCodes;
-    /// The packed codes of the current class's rows, gathered for a pack scan.
+    /// The packed codes of the current class's rows, gathered for a pack scan (a nibble pack's
+    /// halves one after the other).
     std::vector<std::uint8_t> m_packedRows;
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <random>
 #include <span>
@@ -128,5 +129,72 @@ TEST_CASE("Packed codes gathered row by row are counted as a plain count of thos
         INFO("path " << static_cast<int>(path) << ", " << codes << " codes, " << rows << " rows");
         REQUIRE(counts == plainCounts(packed, picked, codes, countsBefore));
     });
+    CHECK(pathsRun >= 1);
+}
+
+TEST_CASE("A nibble pack's rows gathered row by row are counted half by half as plain counts of each half count them, "
+          "on every path",
+          "[pli][pack]")
+{
+    // Each half is a pack of bytes of its own; a half of at most one code is not counted, and its
+    // counters stay as they were.
+    constexpr std::uint32_t packRows = 5000;
+    std::mt19937 random(43);
+    std::vector<std::uint32_t> order(packRows);
+    std::iota(order.begin(), order.end(), 0U);
+    const std::vector<std::uint32_t> lengths = countedLengths();
+    int pathsRun = 0;
+    for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2}) {
+        if (!packedCountPathRuns(path))
+            continue;
+        ++pathsRun;
+        for (std::uint32_t lowCodes = 0; lowCodes <= nibbleCardinality; ++lowCodes) {
+            for (std::uint32_t highCodes = 0; highCodes <= nibbleCardinality; ++highCodes) {
+                const std::array<std::uint32_t, 2> codes{lowCodes, highCodes};
+                std::array<std::vector<std::uint8_t>, 2> halves;
+                std::vector<std::uint8_t> packed(std::size_t{packRows} * packLanes);
+                for (std::size_t half = 0; half < 2; ++half) {
+                    // A half not counted still holds codes, which must not reach any counter.
+                    halves[half] = randomPack(packRows, codes[half] > 1 ? codes[half] : 16, random);
+                    for (std::size_t byte = 0; byte < packed.size(); ++byte)
+                        packed[byte] |= static_cast<std::uint8_t>(halves[half][byte] << (4 * half));
+                }
+                for (const std::uint32_t rows : lengths) {
+                    if (rows > 200 && (lowCodes + highCodes) % 5 != 1)
+                        continue;
+                    for (std::uint32_t row = 0; row < rows; ++row)
+                        std::swap(order[row],
+                                  order[std::uniform_int_distribution<std::uint32_t>(row, packRows - 1)(random)]);
+                    std::vector<std::uint32_t> picked(order.begin(), order.begin() + rows);
+                    if (rows % 2 == 0)
+                        std::sort(picked.begin(), picked.end());
+                    std::array<std::vector<std::uint32_t>, 2> counts;
+                    std::array<std::vector<std::uint8_t>, 2> buffers;
+                    for (std::size_t half = 0; half < 2; ++half) {
+                        counts[half].assign(std::size_t{nibbleCardinality + 1} * packLanes, countsBefore);
+                        buffers[half].assign(std::size_t{rows + packPaddingRows} * packLanes, 0xA5);
+                    }
+                    gatherNibbleCodes(packed.data(), picked.data(), rows, codes, {counts[0].data(), counts[1].data()},
+                                      {buffers[0].data(), buffers[1].data()}, path);
+                    INFO("path " << static_cast<int>(path) << ", " << lowCodes << " and " << highCodes << " codes, "
+                                 << rows << " rows");
+                    for (std::size_t half = 0; half < 2; ++half) {
+                        std::vector<std::uint32_t> expected =
+                            codes[half] > 1 ? plainCounts(halves[half], picked, codes[half], countsBefore)
+                                            : std::vector<std::uint32_t>{};
+                        expected.resize(counts[half].size(), countsBefore);
+                        REQUIRE(counts[half] == expected);
+                        std::vector<std::uint8_t> gathered(buffers[half].begin(),
+                                                           buffers[half].begin() + std::ptrdiff_t{rows} * packLanes);
+                        std::vector<std::uint8_t> split;
+                        for (const std::uint32_t row : picked)
+                            split.insert(split.end(), halves[half].begin() + std::ptrdiff_t{row} * packLanes,
+                                         halves[half].begin() + std::ptrdiff_t{row + 1} * packLanes);
+                        REQUIRE(gathered == split);
+                    }
+                }
+            }
+        }
+    }
     CHECK(pathsRun >= 1);
 }

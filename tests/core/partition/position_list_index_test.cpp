@@ -169,8 +169,9 @@ TEST_CASE("A class with at least as many rows as the column has codes is counted
 TEST_CASE("Column packs hold each column of few codes on its own lane, fewest codes first", "[pli][pack]")
 {
     std::mt19937 random(37);
-    const std::vector<std::uint32_t> cardinalities{5, 300, 2, packCardinality, packCardinality + 1, 9, 3, 2, 7,
-                                                   4, 6,   1};
+    // Eight columns of at most nibbleCardinality codes: too few for a nibble pack.
+    const std::vector<std::uint32_t> cardinalities{
+        5, 300, 2, packCardinality, packCardinality + 1, nibbleCardinality + 1, 3, 2, 7, 4, 6, 1};
     const EncodedTable table = tableOfCardinalities(random, 50, cardinalities, CodeSpread::Skewed);
     const std::vector<ColumnIndex> indexes =
         buildColumnIndexes(table, ColumnSet::firstN(static_cast<int>(cardinalities.size())));
@@ -212,16 +213,58 @@ TEST_CASE("Column packs hold each column of few codes on its own lane, fewest co
     }
 }
 
+TEST_CASE("Columns of few codes go two to a byte when more than a pack of bytes of them qualify", "[pli][pack]")
+{
+    std::mt19937 random(39);
+    // 18 columns of at most nibbleCardinality codes: a nibble pack of 16 and one of 2, then a
+    // pack of bytes of the others.
+    std::vector<std::uint32_t> cardinalities{nibbleCardinality + 1, 300, packCardinality};
+    for (std::uint32_t column = 0; column < 18; ++column)
+        cardinalities.push_back(1 + column % nibbleCardinality);
+    const EncodedTable table = tableOfCardinalities(random, 50, cardinalities, CodeSpread::Skewed);
+    const std::vector<ColumnIndex> indexes =
+        buildColumnIndexes(table, ColumnSet::firstN(static_cast<int>(cardinalities.size())));
+    const ColumnPacks packs = buildColumnPacks(indexes, 50);
+    REQUIRE(packs.packs.size() == 3);
+    CHECK(packs.packs[0].nibbles);
+    CHECK(packs.packs[1].nibbles);
+    CHECK_FALSE(packs.packs[2].nibbles);
+    CHECK(packs.packs[1].largestCardinality == nibbleCardinality);
+    CHECK(packs.placeOf(0).pack == 2);
+    CHECK(packs.placeOf(1).pack < 0);
+    std::vector<int> lanesTaken(2 * nibbleLanes, 0);
+    for (int column = 3; column < static_cast<int>(cardinalities.size()); ++column) {
+        const PackPlace place = packs.placeOf(column);
+        REQUIRE((place.pack == 0 || place.pack == 1));
+        ++lanesTaken[static_cast<std::size_t>(place.pack) * nibbleLanes + place.lane];
+        for (std::uint32_t row = 0; row < 50; ++row)
+            CHECK(packs.packs[static_cast<std::size_t>(place.pack)].codeOf(row, place.lane) ==
+                  table.columns[static_cast<std::size_t>(column)].codes[row]);
+    }
+    // Every lane of the first pack is taken once, two of the second; the rest hold code 0.
+    for (std::uint32_t lane = 0; lane < 2 * nibbleLanes; ++lane)
+        CHECK(lanesTaken[lane] == (lane < nibbleLanes + 2 ? 1 : 0));
+    for (std::uint32_t row = 0; row < 50; ++row)
+        for (std::uint32_t lane = 2; lane < nibbleLanes; ++lane)
+            CHECK(packs.packs[1].codeOf(row, lane) == 0);
+}
+
 TEST_CASE("A pack scan gives each of its columns what a scan by that column alone gives", "[pli][pack]")
 {
     std::mt19937 random(41);
-    for (int trial = 0; trial < 40; ++trial) {
+    // Tables of 12 columns of up to packCardinality codes, mostly packs of bytes; and of 22
+    // columns of up to 12 codes, mostly a nibble pack and a pack of bytes of the rest.
+    for (int trial = 0; trial < 60; ++trial) {
+        const bool nibbles = trial % 3 == 2;
+        const std::size_t columns = nibbles ? 22 : 12;
         const auto rows = std::uniform_int_distribution<std::uint32_t>(0, 700)(random);
         std::vector<std::uint32_t> cardinalities;
-        for (int column = 0; column < 12; ++column)
-            cardinalities.push_back(std::uniform_int_distribution<std::uint32_t>(1, packCardinality)(random));
+        for (std::size_t column = 0; column < columns; ++column)
+            cardinalities.push_back(std::uniform_int_distribution<std::uint32_t>(1, nibbles ? nibbleCardinality + 4
+                                                                                            : packCardinality)(random));
         const EncodedTable table = tableOfCardinalities(random, rows, cardinalities, CodeSpread::Skewed);
-        const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, ColumnSet::firstN(12));
+        const std::vector<ColumnIndex> indexes =
+            buildColumnIndexes(table, ColumnSet::firstN(static_cast<int>(columns)));
         const ColumnPacks packs = buildColumnPacks(indexes, rows);
         CountingScratch scratch(largestCardinality(indexes));
         // Prefixes of one and two columns: classes from a few rows up to most of the table.
@@ -230,7 +273,7 @@ TEST_CASE("A pack scan gives each of its columns what a scan by that column alon
         for (const PositionListIndex* prefix : {&single, &pair}) {
             for (std::size_t packIndex = 0; packIndex < packs.packs.size(); ++packIndex) {
                 std::vector<PackMember> members;
-                for (std::size_t column = 2; column < 12; ++column) {
+                for (std::size_t column = 2; column < columns; ++column) {
                     const PackPlace place = packs.placeOf(static_cast<int>(column));
                     if (place.pack == static_cast<int>(packIndex) && std::bernoulli_distribution(0.7)(random))
                         members.push_back(PackMember{place.lane, &indexes[column]});
