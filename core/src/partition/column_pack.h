@@ -49,10 +49,10 @@ struct ColumnPacks {
 
 /// Whether one pack scan of `members` of a pack's columns, the largest of them with `codes`
 /// codes (in a nibble pack, the sum of each half's largest), costs less than scanning them one
-/// by one. Gathering a row's packed codes costs about
-/// what a column's own scan costs per row, and comparing it with each code about a thirteenth of
-/// that (AMD EPYC, measured with AVX-512BW compares; AVX2's are as fast there: 1.5 ns and 0.11 ns
-/// per row, against 1.45 ns per row and column).
+/// by one. Gathering a row's packed codes costs about what a column's own scan costs per row, and
+/// comparing it with each code about a thirteenth of that (AMD EPYC, measured with AVX-512BW
+/// compares; AVX2's are as fast there: 1.5 ns and 0.11 ns per row, against 1.45 ns per row and
+/// column).
 [[nodiscard]] constexpr bool packScanPays(std::size_t members, std::uint32_t codes)
 {
     return members * 13 > 12 + std::size_t{codes};
@@ -62,8 +62,9 @@ struct ColumnPacks {
 /// pack's columns have about as many codes each (a pack costs a compare per code of its largest
 /// column). When more than packLanes of them have at most nibbleCardinality codes, those go
 /// into nibble packs: one load of a row serves up to nibbleLanes columns, where the gather, not
-/// the compares, is what a scan of columns of so few codes costs. No packs when fewer than two columns qualify or a
-/// pack would outgrow a core's second-level cache (more than 131,072 rows). Left incomplete when stop is requested.
+/// the compares, is what a scan of columns of so few codes costs. No packs when fewer than two
+/// columns qualify or a pack would outgrow a core's second-level cache (more than 131,072 rows).
+/// Left incomplete when stop is requested.
 [[nodiscard]] ColumnPacks buildColumnPacks(const std::vector<ColumnIndex>& indexes, std::uint32_t rowCount,
                                            const std::stop_token& stop = {});
 
