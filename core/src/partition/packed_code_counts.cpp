@@ -176,11 +176,17 @@ __attribute__((target("avx2"))) void countWhileGathering(Gathered gathered, cons
 
 #endif
 
+// Rows in whole vectors of rows, rounded down.
+std::uint32_t wholeVectorRows(std::uint32_t rowCount)
+{
+    constexpr std::uint32_t vectorRows = packPaddingRows + 1;
+    return rowCount / vectorRows * vectorRows;
+}
+
 // Rows up to the next whole vector of rows.
 std::uint32_t paddedRows(std::uint32_t rowCount)
 {
-    constexpr std::uint32_t vectorRows = packPaddingRows + 1;
-    return (rowCount + vectorRows - 1) / vectorRows * vectorRows;
+    return wholeVectorRows(rowCount + packPaddingRows);
 }
 
 } // namespace
@@ -220,10 +226,9 @@ void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::u
 void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint32_t codes,
                        std::uint32_t* counts, std::uint8_t* buffer, PackedCountPath path)
 {
-    const std::uint32_t whole = rowCount / (packPaddingRows + 1) * (packPaddingRows + 1);
+    const std::uint32_t whole = wholeVectorRows(rowCount);
     const std::uint32_t padded = paddedRows(rowCount);
-    for (std::uint32_t row = whole; row < rowCount; ++row)
-        std::memcpy(buffer + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
+    gatherPackRows(pack, rows + whole, rowCount - whole, buffer + std::size_t{whole} * packLanes);
     // Rows of code 0 on every lane add nothing (countPackedCodes).
     std::memset(buffer + std::size_t{rowCount} * packLanes, 0, std::size_t{padded - rowCount} * packLanes);
 #if defined(__x86_64__)
@@ -232,9 +237,14 @@ void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std:
         return;
     }
 #endif
-    for (std::uint32_t row = 0; row < whole; ++row)
-        std::memcpy(buffer + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
+    gatherPackRows(pack, rows, whole, buffer);
     countRowsScalar(buffer, 0, padded, codes, counts);
+}
+
+void gatherPackRows(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint8_t* target)
+{
+    for (std::uint32_t row = 0; row < rowCount; ++row)
+        std::memcpy(target + std::size_t{row} * packLanes, pack + std::size_t{rows[row]} * packLanes, packLanes);
 }
 
 void splitNibbleRows(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint8_t* low,
@@ -255,7 +265,7 @@ void gatherNibbleCodes(const std::uint8_t* pack, const std::uint32_t* rows, std:
                        const std::array<std::uint32_t, 2>& codes, const std::array<std::uint32_t*, 2>& counts,
                        const std::array<std::uint8_t*, 2>& buffers, PackedCountPath path)
 {
-    const std::uint32_t whole = rowCount / (packPaddingRows + 1) * (packPaddingRows + 1);
+    const std::uint32_t whole = wholeVectorRows(rowCount);
     const std::uint32_t padded = paddedRows(rowCount);
     splitNibbleRows(pack, rows + whole, rowCount - whole, buffers[0] + std::size_t{whole} * packLanes,
                     buffers[1] + std::size_t{whole} * packLanes);

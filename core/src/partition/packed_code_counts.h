@@ -48,6 +48,9 @@ void countPackedCodes(const std::uint8_t* packed, std::uint32_t rowCount, std::u
 void gatherPackedCodes(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint32_t codes,
                        std::uint32_t* counts, std::uint8_t* buffer, PackedCountPath path);
 
+/// Copies the rows `rows[0, rowCount)` of the pack at `pack` to `target`, one after the other.
+void gatherPackRows(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint8_t* target);
+
 /// Gathers the rows `rows[0, rowCount)` of the nibble pack at `pack` into two packs of bytes:
 /// `low` receives each row's low nibbles (lanes [0, packLanes)), `high` its high ones.
 void splitNibbleRows(const std::uint8_t* pack, const std::uint32_t* rows, std::uint32_t rowCount, std::uint8_t* low,

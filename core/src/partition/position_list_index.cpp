@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <utility>
 
 #include "partition/packed_class_stats.h"
@@ -332,8 +331,7 @@ std::size_t gatherPackedRows(const std::uint32_t* rows, std::uint32_t begin, std
         splitNibbleRows(pack.codes.data(), rows + begin, end - begin, target, target + bytes);
         return bytes;
     }
-    for (std::uint32_t position = begin; position < end; ++position, target += packLanes)
-        std::memcpy(target, pack.codes.data() + std::size_t{rows[position]} * packLanes, packLanes);
+    gatherPackRows(pack.codes.data(), rows + begin, end - begin, target);
     return bytes;
 }
 
