@@ -9,8 +9,10 @@
 
 #include "partition/packed_class_stats.h"
 #include "partition/packed_code_counts.h"
+#include "support/packed_count_paths.h"
 
 using namespace qiscout::core;
+using qiscout::core::testing::forEachPackedCountPath;
 
 namespace {
 
@@ -53,88 +55,83 @@ void addByMaps(const std::vector<std::uint8_t>& packed, std::span<const std::uin
     }
 }
 
-std::vector<PackedCountPath> pathsHere()
+// Calls check(path, codes, random) 300 times on every counting path this processor runs, with a
+// number of codes drawn up to packCardinality.
+template <typename Check>
+void forEachTrial(std::uint32_t seed, Check&& check)
 {
-    std::vector<PackedCountPath> paths;
-    for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2})
-        if (packedCountPathRuns(path))
-            paths.push_back(path);
-    return paths;
+    std::mt19937 random(seed);
+    const int pathsRun = forEachPackedCountPath([&](PackedCountPath path) {
+        for (int trial = 0; trial < 300; ++trial)
+            check(path, std::uniform_int_distribution<std::uint32_t>(1, packCardinality)(random), random);
+    });
+    CHECK(pathsRun >= 1);
 }
 
 } // namespace
 
 TEST_CASE("Small packed classes are sized on every lane as a count of each class gives", "[pack]")
 {
-    std::mt19937 random(7);
-    for (const PackedCountPath path : pathsHere()) {
-        for (int trial = 0; trial < 300; ++trial) {
-            const auto codes = std::uniform_int_distribution<std::uint32_t>(1, packCardinality)(random);
-            const auto origin = std::uniform_int_distribution<std::uint32_t>(0, 1000)(random);
-            std::vector<std::uint32_t> starts{origin};
-            const auto classes = std::uniform_int_distribution<std::uint32_t>(0, 30)(random);
-            for (std::uint32_t index = 0; index < classes; ++index)
-                starts.push_back(starts.back() +
-                                 std::uniform_int_distribution<std::uint32_t>(1, smallPackedClassRows)(random));
-            const std::vector<std::uint8_t> packed = randomRows(starts.back() - origin, codes, random);
-            const auto limit = std::uniform_int_distribution<std::uint32_t>(0, 40)(random);
-            // Some lanes already have their first isolated row from an earlier run: it stays.
-            PackedLaneStats before;
-            for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
-                if (std::bernoulli_distribution(0.3)(random)) {
-                    before.firstIsolated[lane] = lane;
-                    before.isolatedRows[lane] = 5;
-                    before.smallestClass[lane] = 3;
-                }
+    forEachTrial(7, [](PackedCountPath path, std::uint32_t codes, std::mt19937& random) {
+        const auto origin = std::uniform_int_distribution<std::uint32_t>(0, 1000)(random);
+        std::vector<std::uint32_t> starts{origin};
+        const auto classes = std::uniform_int_distribution<std::uint32_t>(0, 30)(random);
+        for (std::uint32_t index = 0; index < classes; ++index)
+            starts.push_back(starts.back() +
+                             std::uniform_int_distribution<std::uint32_t>(1, smallPackedClassRows)(random));
+        const std::vector<std::uint8_t> packed = randomRows(starts.back() - origin, codes, random);
+        const auto limit = std::uniform_int_distribution<std::uint32_t>(0, 40)(random);
+        // Some lanes already have their first isolated row from an earlier run: it stays.
+        PackedLaneStats before;
+        for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
+            if (std::bernoulli_distribution(0.3)(random)) {
+                before.firstIsolated[lane] = lane;
+                before.isolatedRows[lane] = 5;
+                before.smallestClass[lane] = 3;
             }
-            PackedLaneStats expected = before;
-            addByMaps(packed, starts, limit, expected);
-            PackedLaneStats stats = before;
-            addSmallPackedClasses(packed.data(), starts, limit, stats, path);
-            CHECK(stats.isolatedRows == expected.isolatedRows);
-            CHECK(stats.smallestClass == expected.smallestClass);
-            CHECK(stats.firstIsolated == expected.firstIsolated);
         }
-    }
+        PackedLaneStats expected = before;
+        addByMaps(packed, starts, limit, expected);
+        PackedLaneStats stats = before;
+        addSmallPackedClasses(packed.data(), starts, limit, stats, path);
+        CHECK(stats.isolatedRows == expected.isolatedRows);
+        CHECK(stats.smallestClass == expected.smallestClass);
+        CHECK(stats.firstIsolated == expected.firstIsolated);
+    });
 }
 
 TEST_CASE("A packed class's lane statistics read off its counters match a count of its rows", "[pack]")
 {
-    std::mt19937 random(8);
-    for (const PackedCountPath path : pathsHere()) {
-        for (int trial = 0; trial < 300; ++trial) {
-            const auto codes = std::uniform_int_distribution<std::uint32_t>(1, packCardinality)(random);
-            const auto size = std::uniform_int_distribution<std::uint32_t>(1, 400)(random);
-            const std::vector<std::uint8_t> packed = randomRows(size, codes, random);
-            std::vector<std::uint32_t> counts(std::size_t{codes} * packLanes, 0);
-            for (std::uint32_t row = 0; row < size; ++row) {
-                for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
-                    const std::uint32_t code = packed[std::size_t{row} * packLanes + lane];
-                    if (code != 0)
-                        ++counts[code * packLanes + lane];
-                }
-            }
-            const auto limit = std::uniform_int_distribution<std::uint32_t>(0, 120)(random);
-            PackedLaneStats before;
-            before.isolatedRows.fill(2);
-            before.smallestClass[3] = 1;
-            const std::vector<std::uint32_t> starts{0, size};
-            PackedLaneStats expected = before;
-            addByMaps(packed, starts, limit, expected);
-            PackedLaneStats stats = before;
-            const unsigned lanesAtRisk = addPackedClass(counts.data(), codes, size, limit, stats, path);
-            for (std::uint32_t lane = 0; lane < packLanes; ++lane)
-                CHECK(((lanesAtRisk >> lane) & 1U) ==
-                      (expected.isolatedRows[lane] > before.isolatedRows[lane] ? 1U : 0U));
-            CHECK(stats.isolatedRows == expected.isolatedRows);
-            CHECK(stats.smallestClass == expected.smallestClass);
-            // Code 0's counters now hold its rows, as the other codes' do.
+    forEachTrial(8, [](PackedCountPath path, std::uint32_t codes, std::mt19937& random) {
+        const auto size = std::uniform_int_distribution<std::uint32_t>(1, 400)(random);
+        const std::vector<std::uint8_t> packed = randomRows(size, codes, random);
+        std::vector<std::uint32_t> counts(std::size_t{codes} * packLanes, 0);
+        for (std::uint32_t row = 0; row < size; ++row) {
             for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
-                std::uint32_t zeros = 0;
-                for (std::uint32_t row = 0; row < size; ++row)
-                    zeros += packed[std::size_t{row} * packLanes + lane] == 0 ? 1U : 0U;
-                CHECK(counts[lane] == zeros);
+                const std::uint32_t code = packed[std::size_t{row} * packLanes + lane];
+                if (code != 0)
+                    ++counts[code * packLanes + lane];
             }
         }
-    }
+        const auto limit = std::uniform_int_distribution<std::uint32_t>(0, 120)(random);
+        PackedLaneStats before;
+        before.isolatedRows.fill(2);
+        before.smallestClass[3] = 1;
+        const std::vector<std::uint32_t> starts{0, size};
+        PackedLaneStats expected = before;
+        addByMaps(packed, starts, limit, expected);
+        PackedLaneStats stats = before;
+        const unsigned lanesAtRisk = addPackedClass(counts.data(), codes, size, limit, stats, path);
+        for (std::uint32_t lane = 0; lane < packLanes; ++lane)
+            CHECK(((lanesAtRisk >> lane) & 1U) == (expected.isolatedRows[lane] > before.isolatedRows[lane] ? 1U : 0U));
+        CHECK(stats.isolatedRows == expected.isolatedRows);
+        CHECK(stats.smallestClass == expected.smallestClass);
+        // Code 0's counters now hold its rows, as the other codes' do.
+        for (std::uint32_t lane = 0; lane < packLanes; ++lane) {
+            std::uint32_t zeros = 0;
+            for (std::uint32_t row = 0; row < size; ++row)
+                zeros += packed[std::size_t{row} * packLanes + lane] == 0 ? 1U : 0U;
+            CHECK(counts[lane] == zeros);
+        }
+    });
 }

@@ -9,8 +9,10 @@
 #include <catch2/catch.hpp>
 
 #include "partition/packed_code_counts.h"
+#include "support/packed_count_paths.h"
 
 using namespace qiscout::core;
+using qiscout::core::testing::forEachPackedCountPath;
 
 namespace {
 
@@ -58,20 +60,6 @@ std::vector<std::uint32_t> plainCounts(const std::vector<std::uint8_t>& packed, 
     return expected;
 }
 
-// Calls visit(path) for every counting path this processor runs; returns how many ran.
-template <typename Visit>
-int forEachPath(Visit&& visit)
-{
-    int pathsRun = 0;
-    for (const PackedCountPath path : {PackedCountPath::Scalar, PackedCountPath::Avx2}) {
-        if (!packedCountPathRuns(path))
-            continue;
-        ++pathsRun;
-        visit(path);
-    }
-    return pathsRun;
-}
-
 // Calls check(path, codes, rows) for every counting path this processor runs, every number of
 // codes up to packCardinality and the lengths of countedLengths (those past 200 rows for a few
 // numbers of codes only); returns how many paths ran.
@@ -79,7 +67,7 @@ template <typename Check>
 int forEachCountCase(Check&& check)
 {
     const std::vector<std::uint32_t> lengths = countedLengths();
-    return forEachPath([&](PackedCountPath path) {
+    return forEachPackedCountPath([&](PackedCountPath path) {
         for (std::uint32_t codes = 1; codes <= packCardinality; ++codes) {
             for (const std::uint32_t rows : lengths) {
                 if (rows <= 200 || codes % 7 == 1 || codes == packCardinality)
@@ -152,7 +140,7 @@ TEST_CASE("A nibble pack's rows gathered row by row are counted half by half as 
     std::vector<std::uint32_t> order(packRows);
     std::iota(order.begin(), order.end(), 0U);
     const std::vector<std::uint32_t> lengths = countedLengths();
-    const int pathsRun = forEachPath([&](PackedCountPath path) {
+    const int pathsRun = forEachPackedCountPath([&](PackedCountPath path) {
         for (std::uint32_t lowCodes = 0; lowCodes <= nibbleCardinality; ++lowCodes) {
             for (std::uint32_t highCodes = 0; highCodes <= nibbleCardinality; ++highCodes) {
                 const std::array<std::uint32_t, 2> codes{lowCodes, highCodes};
