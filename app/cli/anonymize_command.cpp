@@ -16,8 +16,8 @@
 
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/protected_table.h"
-#include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
+#include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/report/protected_release.h"
 #include "qiscout/core/report/protection_report.h"
 

@@ -14,7 +14,7 @@
 
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/dependencies/ffd_attack.h"
-#include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/table/salary_table.h"
 
 #include "command.h"

@@ -12,7 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "qiscout/core/dependencies/dl_inference.h"
-#include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
+#include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/report/protected_release.h"
 #include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/util/enum_names.h"

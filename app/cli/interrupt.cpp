@@ -8,7 +8,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 
 #include "command.h"
 

@@ -3,7 +3,7 @@
 
 #include <iostream>
 
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 
 #include "command.h"
 

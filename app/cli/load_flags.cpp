@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "load_flags.h"
 
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/source_format.h"
 
 #include "flag_checks.h"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 
 namespace qiscout::cli {
 

@@ -17,7 +17,7 @@
 
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/report/result_json.h"
 
 #include "column_selection.h"

@@ -13,7 +13,7 @@
 
 #include "qiscout/core/io/table_loader.h"
 
-#include "io/postgres_reader.h"
+#include "io/database/postgres_reader.h"
 #include "support/loader_test_support.h"
 #include "support/postgres_server.h"
 #include "support/table_comparison.h"

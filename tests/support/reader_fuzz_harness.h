@@ -11,10 +11,10 @@
 #include <string>
 #include <string_view>
 
-#include "io/readstat_reader.h"
-#include "io/sqlite_reader.h"
-#include "io/text_encoding.h"
-#include "io/xlsx_reader.h"
+#include "io/database/sqlite_reader.h"
+#include "io/excel/xlsx_reader.h"
+#include "io/reading/text_encoding.h"
+#include "io/statistical/readstat_reader.h"
 #include "support/loader_fuzz_harness.h"
 
 namespace qiscout::fuzz {

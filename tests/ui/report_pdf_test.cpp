@@ -19,7 +19,7 @@
 #include <QTextDocumentFragment>
 
 #include "qiscout/core/engines/search_engine.h"
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/report/report.h"
 #include "qiscout/core/report/report_writers.h"

@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <QTimer>
 
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
 QT_BEGIN_NAMESPACE

@@ -40,7 +40,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/source_format.h"
 
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"

@@ -25,7 +25,7 @@
 #include <QVBoxLayout>
 
 #include "qiscout/core/anonymization/protection_suggestion.h"
-#include "qiscout/core/io/table_writer.h"
+#include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/report/protected_release.h"
 
 #include "charts/class_size_histogram_chart.h"

@@ -19,7 +19,7 @@
 #include <QTextTable>
 #include <QUrl>
 
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/report/report_writers.h"
 
 namespace qiscout::ui {

@@ -16,7 +16,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/report/report_writers.h"
 
 #include "common/column_set_text.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "anonymization/date_parts.h"
 
-#include "io/type_inference.h"
+#include "io/reading/type_inference.h"
 
 namespace qiscout::core {
 namespace {

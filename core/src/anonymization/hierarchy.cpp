@@ -5,10 +5,10 @@
 #include <iterator>
 #include <unordered_map>
 
-#include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/regular_file.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
+#include "qiscout/core/io/reading/regular_file.h"
 
-#include "io/text_encoding.h"
+#include "io/reading/text_encoding.h"
 
 namespace qiscout::core {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "anonymization/node_checker.h"
 #include "anonymization/search_setup.h"
-#include "io/type_inference.h"
+#include "io/reading/type_inference.h"
 #include "util/parallel_for.h"
 
 namespace qiscout::core {

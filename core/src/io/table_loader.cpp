@@ -14,16 +14,16 @@
 
 #include <tbb/task_arena.h>
 
-#include "io/column_encoder.h"
-#include "io/column_names.h"
-#include "io/csv_tokenizer.h"
-#include "io/load_failure.h"
-#include "io/mapped_read.h"
-#include "io/progress_reporter.h"
+#include "io/csv/csv_tokenizer.h"
+#include "io/csv/table_sniffer.h"
+#include "io/reading/column_encoder.h"
+#include "io/reading/column_names.h"
+#include "io/reading/load_failure.h"
+#include "io/reading/mapped_read.h"
+#include "io/reading/progress_reporter.h"
+#include "io/reading/text_encoding.h"
+#include "io/reading/type_inference.h"
 #include "io/table_loader_internal.h"
-#include "io/table_sniffer.h"
-#include "io/text_encoding.h"
-#include "io/type_inference.h"
 #include "util/parallel_for.h"
 
 namespace qiscout::core {

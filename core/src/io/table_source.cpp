@@ -5,17 +5,17 @@
 #include <stdexcept>
 #include <utility>
 
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
-#include "io/load_failure.h"
-#include "io/mapped_read.h"
-#include "io/postgres_reader.h"
-#include "io/read_request.h"
-#include "io/readstat_reader.h"
-#include "io/sqlite_reader.h"
+#include "io/database/postgres_reader.h"
+#include "io/database/sqlite_reader.h"
+#include "io/excel/xlsx_reader.h"
+#include "io/reading/load_failure.h"
+#include "io/reading/mapped_read.h"
+#include "io/reading/read_request.h"
+#include "io/statistical/readstat_reader.h"
 #include "io/table_loader_internal.h"
-#include "io/xlsx_reader.h"
 
 namespace qiscout::core {
 namespace {

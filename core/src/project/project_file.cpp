@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "qiscout/core/io/atomic_file_writer.h"
-#include "qiscout/core/io/regular_file.h"
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
+#include "qiscout/core/io/reading/regular_file.h"
+#include "qiscout/core/io/reading/source_format.h"
 
 namespace qiscout::core {
 namespace {

@@ -11,7 +11,7 @@
 
 #include <nettle/sha2.h>
 
-#include "qiscout/core/io/regular_file.h"
+#include "qiscout/core/io/reading/regular_file.h"
 #include "qiscout/core/util/cancellation.h"
 
 namespace qiscout::core {

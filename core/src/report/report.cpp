@@ -11,8 +11,8 @@
 #include <stdexcept>
 
 #include "qiscout/core/engines/row_classes.h"
-#include "qiscout/core/io/regular_file.h"
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/regular_file.h"
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/lattice/lattice_layout.h"
 #include "qiscout/core/util/cancellation.h"
 #include "qiscout/core/util/display_text.h"

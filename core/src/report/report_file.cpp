@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <stdexcept>
 
-#include "qiscout/core/io/atomic_file_writer.h"
+#include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/report/report_writers.h"
 
 namespace qiscout::core {

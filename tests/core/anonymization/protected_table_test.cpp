@@ -13,8 +13,8 @@
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/anonymization/protected_table.h"
+#include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/io/table_loader.h"
-#include "qiscout/core/io/table_writer.h"
 
 #include "support/anonymization_reference.h"
 #include "support/random_table.h"

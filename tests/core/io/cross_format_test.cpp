@@ -7,7 +7,7 @@
 
 #include "qiscout/core/io/table_loader.h"
 
-#include "io/statistical_writer.h"
+#include "io/statistical/statistical_writer.h"
 #include "support/loader_test_support.h"
 #include "support/table_comparison.h"
 

@@ -9,7 +9,7 @@
 
 #include "qiscout/core/io/table_loader.h"
 
-#include "io/statistical_writer.h"
+#include "io/statistical/statistical_writer.h"
 #include "support/fuzz_corpus.h"
 #include "support/reader_fuzz_harness.h"
 #include "support/statistical_fixture.h"

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "qiscout/core/io/load_error.h"
-#include "qiscout/core/io/source_format.h"
+#include "qiscout/core/io/reading/load_error.h"
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/table/encoded_table.h"
 #include "qiscout/core/util/enum_names.h"
 
