@@ -301,7 +301,10 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
         "anonymize", "Generalise quasi-identifiers to the globally optimal protected table, apply it and re-check it");
     command->add_option("file", options->file, "Delimited text file to protect")->required();
     options->protection.addTo(*command);
-    command->add_option("--k", options->k, "Every class of the protected table has at least k rows (1..2^31)")
+    command
+        ->add_option("--k", options->k,
+                     "k-anonymity's k: every group of the protected table has at least k rows (1..2^31). scan and risk "
+                     "count a row at risk in a group of at most their k, so scan --k 5 asks for anonymize --k 6")
         ->required()
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));
     command

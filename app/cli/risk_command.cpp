@@ -249,7 +249,11 @@ void addRiskCommand(CLI::App& app, Command& selected)
         ->add_option("--columns", options->columns,
                      "Key columns an intruder may know, by name (default: all but the weight column)")
         ->delimiter(',');
-    command->add_option("--k", options->k, "A record is at risk when its class has at most k rows (1..2^31)")
+    command
+        ->add_option(
+            "--k", options->k,
+            "A record is at risk when its group has at most k rows (k = 1: unique records; 1..2^31), as in scan. "
+            "Not k-anonymity's k: --k 5 here asks for what anonymize --k 6 gives")
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));
     command
         ->add_option("--sampling-fraction", options->samplingFraction,

@@ -15,9 +15,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "qiscout/core/engines/all_columns_risk.h"
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/io/output/atomic_file_writer.h"
+#include "qiscout/core/report/headline.h"
 #include "qiscout/core/report/result_json.h"
 
 #include "column_selection.h"
@@ -83,8 +85,11 @@ void printSummary(std::ostream& out, const core::SearchResult& result, const cor
         << "Missing cells: " << core::toString(result.missingSemantics) << ": "
         << core::missingSemanticsMeaning(result.missingSemantics) << "\n\n";
 
-    out << "Quasi-identifiers (minimal column sets on which some row is in a class of at most " << result.k
-        << " rows): " << result.minimalSets.size() << "\n";
+    if (result.allColumns)
+        out << "All columns searched, together (what an intruder who knows them all sees):\n  "
+            << core::allColumnsHeadline(*result.allColumns, result.k, names) << "\n\n";
+    out << "Quasi-identifiers (the smallest column sets on which some row is in a class of at most " << result.k
+        << (result.k == 1 ? " row" : " rows") << ", so where to coarsen first): " << result.minimalSets.size() << "\n";
     std::map<int, std::vector<const core::MinimalSet*>> bySize;
     for (const core::MinimalSet& set : result.minimalSets)
         bySize[set.columns.size()].push_back(&set);
@@ -143,7 +148,9 @@ int runScan(const ScanOptions& options)
         return exitUsage;
     }
     progress.finish();
-    if (!result.complete) {
+    if (result.complete)
+        result.allColumns = core::allColumnsRisk(table, result, interrupt.token());
+    if (!result.complete || !result.allColumns) {
         std::cerr << "qiscout-cli: search cancelled after " << result.stats.setsEvaluated << " sets.\n";
         return exitCancelled;
     }

@@ -8,7 +8,11 @@ namespace qiscout::cli {
 
 void SearchFlags::addTo(CLI::App& command)
 {
-    command.add_option("--k", m_k, "A row is at risk when its class has at most k rows (1..2^31)")
+    command
+        .add_option(
+            "--k", m_k,
+            "A row is at risk when its group has at most k rows (k = 1: unique rows; 1..2^31). Not k-anonymity's k: "
+            "--k 5 here asks for what anonymize --k 6 gives")
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));
     command.add_option("--threads", m_threads, "Worker threads (default: all cores)")->check(atLeastOne());
     command.add_option("--batch-size", m_batchSize, "Rows per FPVI task")->check(atLeastOne());

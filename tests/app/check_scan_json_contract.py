@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Contract test of `qiscout-cli scan --json`: the document validates against docs/scan.schema.json,
 holds no key the schema does not document, and its values agree with an independent brute force
-over every column set of the (small) table, under the given missing-value semantics.
+over every column set of the (small) table (the headline on all columns included), under the given
+missing-value semantics.
 
 usage: check_scan_json_contract.py CLI SCHEMA TABLE.csv K [value|wildcard]
 """
@@ -31,6 +32,16 @@ def class_sizes(rows, columns, semantics):
     return [sum(all(row[c] in MISSING or other[c] in MISSING or row[c] == other[c] for c in columns)
                 for other in rows)
             for row in rows]
+
+
+def all_columns(header, rows, k, semantics):
+    """The headline (#33): every column together; classes counts the distinct rows, each missing token
+    a value of its own as the CLI encodes it (under both semantics: the wildcard only sizes them)."""
+    sizes = class_sizes(rows, range(len(header)), semantics)
+    at_risk = sum(1 for size in sizes if size <= k)
+    return {"columns": header, "rows_at_risk": at_risk, "share": at_risk / len(rows) if rows else 0,
+            "smallest_class": min(sizes) if rows else 0,
+            "classes": len({tuple(row) for row in rows})}
 
 
 def brute_force(header, rows, k, semantics):
@@ -74,7 +85,8 @@ def main():
     minimal, maximal = brute_force(header, rows, k, semantics or "value")
     expected = {"source": table_path, "rows": len(rows), "columns": header, "searched_columns": header,
                 "k": k, "complete": True, "max_set_size": None, "missing_semantics": semantics or "value",
-                "minimal_sets": minimal, "maximal_safe_sets": maximal}
+                "minimal_sets": minimal, "maximal_safe_sets": maximal,
+                "all_columns": all_columns(header, rows, k, semantics or "value")}
     wrong = {key: (document[key], value) for key, value in expected.items() if document[key] != value}
     if wrong:
         sys.exit("values that disagree with the brute force (got, expected): " + json.dumps(wrong, indent=1))

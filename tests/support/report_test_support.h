@@ -106,9 +106,21 @@ private:
     void check(const nlohmann::json& schema, const nlohmann::json& value, const std::string& where)
     {
         for (const auto& [keyword, argument] : schema.items()) {
-            static const std::vector<std::string> known{
-                "$schema", "$id",      "title",      "description",          "$defs", "type", "const", "enum",
-                "minimum", "required", "properties", "additionalProperties", "items", "$ref"};
+            static const std::vector<std::string> known{"$schema",
+                                                        "$id",
+                                                        "title",
+                                                        "description",
+                                                        "$defs",
+                                                        "type",
+                                                        "const",
+                                                        "enum",
+                                                        "minimum",
+                                                        "maximum",
+                                                        "required",
+                                                        "properties",
+                                                        "additionalProperties",
+                                                        "items",
+                                                        "$ref"};
             if (std::find(known.begin(), known.end(), keyword) == known.end())
                 m_errors.push_back(where + ": the test validator does not implement keyword " + keyword);
         }
@@ -139,6 +151,8 @@ private:
         }
         if (schema.contains("minimum") && value.is_number() && value.get<double>() < schema["minimum"].get<double>())
             m_errors.push_back(where + ": below the minimum " + schema["minimum"].dump());
+        if (schema.contains("maximum") && value.is_number() && value.get<double>() > schema["maximum"].get<double>())
+            m_errors.push_back(where + ": above the maximum " + schema["maximum"].dump());
         if (value.is_object()) {
             for (const auto& key : schema.value("required", nlohmann::json::array()))
                 if (!value.contains(key.get<std::string>()))

@@ -10,10 +10,12 @@
 #include <limits>
 #include <stdexcept>
 
+#include "qiscout/core/engines/all_columns_risk.h"
 #include "qiscout/core/engines/row_classes.h"
 #include "qiscout/core/io/reading/regular_file.h"
 #include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/lattice/lattice_layout.h"
+#include "qiscout/core/report/headline.h"
 #include "qiscout/core/util/cancellation.h"
 #include "qiscout/core/util/display_text.h"
 
@@ -94,20 +96,24 @@ std::vector<std::string> summarise(const QiReport& report)
         sentences.push_back("The search was stopped before it finished: the findings below are only what had been "
                             "settled by then, and more combinations may single people out.");
 
+    if (report.allColumns)
+        sentences.push_back(allColumnsHeadline(*report.allColumns, report.k, report.columnNames()));
+
     const auto count = static_cast<std::uint64_t>(report.minimalSets.size());
     const std::string singleOut =
         report.k == 1 ? "single out at least one person"
-                      : "put at least one person in a group of " + std::to_string(report.k) + " or fewer people";
+                      : "put at least one person in a group of " + std::to_string(report.k) + " or fewer rows";
     const std::string singlesOut =
         report.k == 1 ? "singles out at least one person"
-                      : "puts at least one person in a group of " + std::to_string(report.k) + " or fewer people";
+                      : "puts at least one person in a group of " + std::to_string(report.k) + " or fewer rows";
     if (count == 0) {
         sentences.push_back("No combination of the " + searchedCount + " " + singlesOut + " " + kText +
                             ": on every combination checked, each person shares their values with more than " +
                             countedNoun(report.k, "other row", "rows") + ".");
     } else {
-        sentences.push_back(countedNoun(count, "combination of columns", "combinations of columns") + " " +
-                            (count == 1 ? singlesOut : singleOut) + " " + kText + ".");
+        sentences.push_back("The quasi-identifiers are the smallest combinations of columns that already " + singleOut +
+                            " " + kText + ", so they say where to coarsen first: " +
+                            countedNoun(count, "combination was found", "combinations were found") + ".");
         const int smallest = report.minimalSets.front().columns.size();
         std::vector<MinimalSet> smallestSets;
         for (const MinimalSet& set : report.minimalSets)
@@ -133,10 +139,10 @@ std::vector<std::string> summarise(const QiReport& report)
             ": " + list + ".");
         const std::uint64_t atRisk = report.recordsAtRisk.rowsAtRisk;
         sentences.push_back(groupDigits(atRisk) + " of the " + groupDigits(report.rows) + " rows (" +
-                            percentOf(atRisk, report.rows) + ") " + (atRisk == 1 ? "is" : "are") +
-                            (report.k == 1 ? " unique" : " in a group of " + std::to_string(report.k) + " or fewer") +
-                            " on at least one of these combinations, so someone who knows those facts about a "
-                            "person can find their row.");
+                            percentOf(atRisk, report.rows) + ") " + (atRisk == 1 ? "is " : "are ") +
+                            atRiskPhrase(report.k) +
+                            " on one of these smallest combinations alone; an intruder who knows more columns "
+                            "finds more, as the first figure above says.");
         const Remediation& fix = report.remediation;
         std::vector<std::string> fixNames;
         for (const HittingStep& step : fix.steps)
@@ -442,6 +448,11 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options, std
     report.dependencies = analyseDependencies(table, examined, report.searchedColumns, options.dependencyMaxLhs,
                                               input.protectedRelease, stop);
 
+    report.allColumns = result.allColumns;
+    if (!report.allColumns) {
+        report.allColumns = allColumnsRisk(table, result, stop);
+        throwIfStopRequested(stop, "Building the report");
+    }
     report.latticeLevels = summariseLevels(report);
     report.summary = summarise(report);
     report.protection = input.protection;

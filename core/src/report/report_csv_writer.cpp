@@ -18,27 +18,45 @@ std::string exactNumber(double value)
     return error == std::errc() ? std::string(text.data(), end) : std::string();
 }
 
+/// A set's columns as one CSV cell: "age; zip; sex".
+std::string columnsField(const ColumnSet& set, const std::vector<std::string>& columnNames)
+{
+    std::string columns;
+    for (const std::string& name : columnLabels(set, columnNames)) {
+        if (!columns.empty())
+            columns += "; ";
+        columns += name;
+    }
+    return csvField(columns);
+}
+
+/// The headline as the first table (#33): what every searched column together exposes, with those
+/// columns named, before the quasi-identifiers that say where to coarsen first.
+std::string allColumnsCsv(const QiReport& report)
+{
+    if (!report.allColumns)
+        return {};
+    const AllColumnsRisk& risk = *report.allColumns;
+    return "all_columns,rows,rows_at_risk,share,smallest_class,classes\r\n" +
+           columnsField(risk.columns, report.columnNames()) + "," + std::to_string(risk.rows) + "," +
+           std::to_string(risk.rowsAtRisk) + "," + exactNumber(risk.share()) + "," +
+           std::to_string(risk.smallestClass) + "," + std::to_string(risk.classes) + "\r\n\r\n";
+}
+
 } // namespace
 
 std::string minimalSetsCsv(std::span<const MinimalSet> sets, const std::vector<std::string>& columnNames)
 {
     std::string csv = "size,columns,isolated_rows,smallest_class\r\n";
-    for (const MinimalSet& set : sets) {
-        std::string columns;
-        for (const std::string& name : columnLabels(set.columns, columnNames)) {
-            if (!columns.empty())
-                columns += "; ";
-            columns += name;
-        }
-        csv += std::to_string(set.columns.size()) + "," + csvField(columns) + "," + std::to_string(set.isolatedRows) +
-               "," + std::to_string(set.smallestClass) + "\r\n";
-    }
+    for (const MinimalSet& set : sets)
+        csv += std::to_string(set.columns.size()) + "," + columnsField(set.columns, columnNames) + "," +
+               std::to_string(set.isolatedRows) + "," + std::to_string(set.smallestClass) + "\r\n";
     return csv;
 }
 
 std::string reportToCsv(const QiReport& report)
 {
-    std::string csv = minimalSetsCsv(report.minimalSets, report.columnNames());
+    std::string csv = allColumnsCsv(report) + minimalSetsCsv(report.minimalSets, report.columnNames());
     if (report.protection)
         csv += protectionCsv(*report.protection);
     if (!report.recordRisk)

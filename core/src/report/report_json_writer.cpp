@@ -5,6 +5,7 @@
 
 #include "qiscout/core/report/report_writers.h"
 
+#include "report/all_columns_json.h"
 #include "report/dependency_json_fields.h"
 #include "report/report_protection_section.h"
 #include "report/risk_json_value.h"
@@ -56,6 +57,7 @@ std::string reportToJson(const QiReport& report)
                         {"size", set.columns.size()},
                         {"smallest_class", set.smallestClass}});
     json["maximal_safe_sets"] = std::move(safe);
+    json["all_columns"] = allColumnsJson<Json>(report.allColumns, report.columnNames());
     json["stats"] = {{"sets_evaluated", report.stats.setsEvaluated},
                      {"rows_scanned", report.stats.rowsScanned},
                      {"search_seconds", report.stats.searchSeconds},

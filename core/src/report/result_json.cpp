@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/all_columns_json.h"
 #include "report/result_json_frame.h"
 
 namespace qiscout::core {
@@ -89,6 +90,7 @@ nlohmann::json resultJsonFrame(const SearchResult& result, const ResultJsonConte
     document["batch_size"] = result.batchSize;
     document["max_set_size"] = context.maxSetSize ? nlohmann::json(*context.maxSetSize) : nlohmann::json(nullptr);
     document["complete"] = result.complete;
+    document["all_columns"] = allColumnsJson<nlohmann::json>(result.allColumns, context.columnNames);
     document["minimal_sets"] = nlohmann::json::array();
     document["maximal_safe_sets"] = nlohmann::json::array();
     document["stats"] = {{"sets_evaluated", result.stats.setsEvaluated},

@@ -19,7 +19,7 @@ namespace {
 
 // A set of columns drawn below `width`, as a sorted list of distinct positions: the obvious model
 // every representation is checked against.
-std::vector<int> randomColumns(std::mt19937& random, int width, int count)
+std::vector<int> randomColumnList(std::mt19937& random, int width, int count)
 {
     std::set<int> columns;
     for (int i = 0; i < count; ++i)
@@ -60,8 +60,8 @@ void checkAgainstModel(int width)
         return set;
     };
     for (int trial = 0; trial < 400; ++trial) {
-        const std::vector<int> a = randomColumns(random, width, static_cast<int>(random() % 6));
-        const std::vector<int> b = randomColumns(random, width, static_cast<int>(random() % 6));
+        const std::vector<int> a = randomColumnList(random, width, static_cast<int>(random() % 6));
+        const std::vector<int> b = randomColumnList(random, width, static_cast<int>(random() % 6));
         const Set setA = make(a);
         const Set setB = make(b);
         INFO("width " << width << ", trial " << trial);

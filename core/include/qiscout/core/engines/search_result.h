@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -37,6 +38,28 @@ struct SearchStatistics {
     double searchSeconds = 0.0;
 };
 
+/// What an intruder who knows every searched column at once sees: the classes of all of them
+/// together, sized under the search's missing-cell semantics. The headline of every view and
+/// report (#33): the minimal sets say where to coarsen first, this says how many people are exposed.
+struct AllColumnsRisk {
+    ColumnSet columns;
+    std::uint64_t rows = 0;
+    /// Rows whose class has at most k rows.
+    std::uint64_t rowsAtRisk = 0;
+    /// The smallest class; 0 for a table without rows.
+    std::uint64_t smallestClass = 0;
+    /// Distinct combinations of values on the columns (under the wildcard semantics their classes
+    /// overlap, so the class sizes add up to more than the rows).
+    std::uint64_t classes = 0;
+
+    /// rowsAtRisk / rows; 0 for a table without rows.
+    [[nodiscard]] double share() const
+    {
+        return rows == 0 ? 0.0 : static_cast<double>(rowsAtRisk) / static_cast<double>(rows);
+    }
+    friend bool operator==(const AllColumnsRisk&, const AllColumnsRisk&) = default;
+};
+
 /// The answer of one search. Both lists are sorted with sizeThenLexLess.
 struct SearchResult {
     Algorithm algorithm = Algorithm::Fpvi;
@@ -53,6 +76,9 @@ struct SearchResult {
     SearchStatistics stats;
     /// False when the search was cancelled: the lists are then only what was settled.
     bool complete = true;
+    /// Set by allColumnsRisk (all_columns_risk.h) for whoever shows the result; the engines leave
+    /// it unset, so that their timings are the search's alone.
+    std::optional<AllColumnsRisk> allColumns;
 };
 
 /// Raised for parameters the engine cannot accept (k out of range, too many columns, ...).

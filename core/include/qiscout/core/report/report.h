@@ -169,7 +169,9 @@ struct QiReport {
     SearchStatistics stats;
     double loadSeconds = 0.0;
 
-    /// Plain-language sentences for a non-expert, most important first.
+    /// The headline: every searched column together (set by the search's caller or by buildReport).
+    std::optional<AllColumnsRisk> allColumns;
+    /// Plain-language sentences for a non-expert, most important first: the headline leads.
     std::vector<std::string> summary;
     /// Sorted with sizeThenLexLess.
     std::vector<MinimalSet> minimalSets;
