@@ -269,7 +269,7 @@ void ProtectViewTest::cancelStopsTheSearch()
     timer.start();
     view.cancel();
     QVERIFY2(waitForSignals(ended), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
-    // The README's figure: the search answers a stop given during its set-up at once.
+    // docs/performance.md's figure: the search answers a stop given during its set-up at once.
     qWarning("cancel to searchFinished: %lld ms, to protectionEnded: %lld ms, checked %llu",
              static_cast<long long>(searchReturned), static_cast<long long>(timer.elapsed()),
              static_cast<unsigned long long>(view.controller()->result()->stats.checked));

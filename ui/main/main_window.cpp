@@ -704,6 +704,9 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
                              const core::LoadOptions& options)
 {
     m_loadProgress->reset();
+    // Where a project's table lies was for the user to see before it was read; once read, the
+    // table goes by its name, and a folder of someone's machine stays out of screenshots.
+    statusBar()->clearMessage();
     m_loadSeconds = static_cast<double>(m_loadClock.elapsed()) / 1000.0;
     showTable(std::move(table));
     m_tablePath = QFileInfo(path).absoluteFilePath();

@@ -2,7 +2,12 @@
 #include "main/user_guide.h"
 
 #include <QDialogButtonBox>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "qiscout/core/report/glossary.h"
@@ -17,6 +22,89 @@ QString stateItem(SetState state, const QString& meaning)
 {
     return QStringLiteral("<li><span style=\"color:%1\">&#9632;</span> <b>%2</b>: %3</li>")
         .arg(stateColor(state, QPalette()).name(), stateName(state).toHtmlEscaped(), meaning);
+}
+
+QString latticeStates()
+{
+    QString text = QStringLiteral("<ul>");
+    text += stateItem(SetState::Unreached, UserGuide::tr("not looked at yet."));
+    text += stateItem(SetState::Safe, UserGuide::tr("everyone is in a group of more than k rows on these columns."));
+    text += stateItem(SetState::Vulnerable, UserGuide::tr("a minimal quasi-identifier."));
+    text += stateItem(SetState::Pruned,
+                      UserGuide::tr("contains a quasi-identifier, so it is risky without being checked."));
+    return text + QStringLiteral("</ul>");
+}
+
+QString populationModels()
+{
+    QString text = QStringLiteral("<dl>");
+    for (const PopulationModelText& model : populationModelTexts)
+        text += QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd>").arg(modelName(model, true), modelExplanation(model));
+    return text + QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd></dl>")
+                      .arg(UserGuide::tr("Dankar et al.'s rule"), dankarRuleText());
+}
+
+QString glossary()
+{
+    QString text = QStringLiteral("<dl>");
+    for (const core::GlossaryEntry& entry : core::glossary)
+        text +=
+            QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd>")
+                .arg(QString::fromUtf8(entry.term.data(), static_cast<qsizetype>(entry.term.size())).toHtmlEscaped(),
+                     QString::fromUtf8(entry.definition.data(), static_cast<qsizetype>(entry.definition.size()))
+                         .toHtmlEscaped());
+    return text + QStringLiteral("</dl>");
+}
+
+// The parts the code knows better than any prose (the lattice's colours, the population models'
+// texts the Risk step shows too, the report's glossary) stand in the markdown as comments, which
+// GitHub does not show.
+QString generatedPart(const QString& name)
+{
+    if (name == QLatin1String("lattice-states"))
+        return latticeStates();
+    if (name == QLatin1String("population-models"))
+        return populationModels();
+    if (name == QLatin1String("glossary"))
+        return glossary();
+    return {};
+}
+
+// The heading's anchor as GitHub makes it, so that one "#..." link works on GitHub and in the app.
+QString headingAnchor(const QString& heading)
+{
+    QString anchor;
+    for (const QChar c : heading.toLower()) {
+        if (c.isLetterOrNumber() || c == u'-' || c == u'_')
+            anchor += c;
+        else if (c == u' ')
+            anchor += u'-';
+    }
+    return anchor;
+}
+
+// The screenshots are for readers of docs/ and are not bundled: in the app they would be broken
+// images, so paragraphs holding only an image are left out.
+QString markdownToHtml(const QString& markdown)
+{
+    static const QRegularExpression imageParagraph(QStringLiteral(R"(^!\[[^\]]*\]\([^)]*\)[ \t]*$)"),
+                                                   QRegularExpression::MultilineOption);
+    QTextDocument document;
+    document.setMarkdown(QString(markdown).remove(imageParagraph));
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        if (block.blockFormat().headingLevel() == 0)
+            continue;
+        QTextCursor heading(block);
+        heading.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        QTextCharFormat anchor;
+        anchor.setAnchor(true);
+        anchor.setAnchorNames({headingAnchor(block.text())});
+        heading.mergeCharFormat(anchor);
+    }
+    // The body alone, so that the generated parts can go between two stretches of prose.
+    const QString html = document.toHtml();
+    const qsizetype body = html.indexOf(u'>', html.indexOf(QLatin1String("<body"))) + 1;
+    return html.mid(body, html.lastIndexOf(QLatin1String("</body>")) - body);
 }
 
 } // namespace
@@ -36,87 +124,26 @@ UserGuide::UserGuide(QWidget* parent) : QDialog(parent)
     resize(640, 720);
 }
 
+QString UserGuide::markdown()
+{
+    QFile file(QStringLiteral(":/qiscout/user-guide.md"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+
 QString UserGuide::html()
 {
+    static const QRegularExpression generated(QStringLiteral(R"(^<!-- generated: ([a-z-]+) -->$)"),
+                                              QRegularExpression::MultilineOption);
+    const QString source = markdown();
     QString text;
-    text += tr("<h2>QIScout in five minutes</h2>"
-               "<p>QIScout checks a table before it is published: which combinations of columns single a person "
-               "out, and what to change so that nobody stands out. Contents: "
-               "<a href=\"#k\">k</a> · <a href=\"#qi\">quasi-identifiers</a> · <a href=\"#roles\">roles</a> · "
-               "<a href=\"#lattice\">the lattice</a> · <a href=\"#next\">what to do next</a> · <a "
-               "href=\"#risk\">record risk</a> · "
-               "<a href=\"#glossary\">glossary</a>.</p>");
-    text += tr("<h3><a name=\"k\"></a>What k means</h3>"
-               "<p>A row is <i>at risk</i> on a combination of columns when at most <b>k</b> rows share its values "
-               "there: someone who knows those values about a person narrows them down to k rows or fewer. With "
-               "k = 1 only unique rows count; a larger k asks for more safety. Set k in the Parameters panel; "
-               "threads, batch size and the search method are under <i>Advanced</i> and change only the "
-               "speed.</p>");
-    text += tr("<h3><a name=\"qi\"></a>What a quasi-identifier is</h3>"
-               "<p>A combination of columns that is not a name but can still single people out, such as birth date, "
-               "sex and ZIP code. QIScout lists the <i>minimal</i> ones: every column in them is needed, and any "
-               "larger combination that contains one is at least as risky. <i>Isolated rows</i> counts the rows it "
-               "puts in a group of at most k. Click a column header to sort the list, pick a column under "
-               "<i>With column</i> to list only the quasi-identifiers that contain it, and <i>Export List…</i> "
-               "writes the list as shown to a CSV file.</p>");
-    text += tr("<h3><a name=\"roles\"></a>Column roles</h3>"
-               "<p>Only <b>Candidate</b> columns are searched: columns an attacker could know about someone. Mark "
-               "names and record numbers <b>Direct identifier</b> (they must be removed anyway), the facts you "
-               "publish <b>Sensitive</b>, and everything else <b>Ignore</b>. Select several columns in the Columns "
-               "panel to change their roles together.</p>");
-    text += tr("<h3><a name=\"lattice\"></a>Reading the lattice</h3>"
-               "<p>Each box is a combination of searched columns; the bottom row holds single columns, each row "
-               "above adds one column. While the search runs the boxes take their colours:</p><ul>");
-    text += stateItem(SetState::Unreached, tr("not looked at yet."));
-    text += stateItem(SetState::Safe, tr("everyone is in a group of more than k rows on these columns."));
-    text += stateItem(SetState::Vulnerable, tr("a minimal quasi-identifier."));
-    text += stateItem(SetState::Pruned, tr("contains a quasi-identifier, so it is risky without being checked."));
-    text += tr("</ul><p>Hover over a box for its columns, click it to see the rows it isolates. With many columns "
-               "the boxes of a row are grouped and coloured by what most of them are. A search of more than 64 "
-               "columns is not drawn: the list of quasi-identifiers holds its whole answer.</p>");
-    text += tr("<h3><a name=\"next\"></a>What to do next</h3>"
-               "<ol><li>Read the summary above the list of quasi-identifiers.</li>"
-               "<li>Treat the columns it names first: generalise them (age bands instead of ages) or leave them "
-               "out.</li>"
-               "<li>Re-run QIScout on the changed table until no quasi-identifier is left at your k.</li>"
-               "<li>Export the report (File &gt; Export Report) to document the check.</li>"
-               "<li>Save the project (File &gt; Save Project) to keep the roles and parameters, and the set-ups "
-               "of the Protect step (with its dependency attack settings) and the Record Risk step (key columns, "
-               "share of the population, SUDA weights). It keeps the set-up, not the results: opening it runs "
-               "the analysis again.</li></ol>");
-    text += tr("<h3><a name=\"risk\"></a>Record risk</h3>"
-               "<p>Analysis &gt; Record Risk (Ctrl+Shift+K) asks how exposed each <i>record</i> is on the ticked "
-               "<b>key columns</b>, the values an intruder may know. Give the column of survey sampling weights the "
-               "<b>Weight</b> role, and set the share of the population the table holds.</p><ul>"
-               "<li><b>SUDA score</b>: a record scores for every combination of its values that no other record "
-               "shares while every smaller part of it is shared; smaller combinations weigh more. "
-               "<b>DIS-SUDA</b> turns the score into the probability that a match is correct. Both as sdcMicro "
-               "computes them.</li>"
-               "<li><b>Individual risk</b>: from the sampling weights (Benedetti-Franconi, as sdcMicro's indivRisk), "
-               "or 1 / the number of records sharing the key values.</li>"
-               "<li>The riskiest records are listed with the column contributing most to each score; their values "
-               "stay redacted until you tick Show values. The bar chart shows which key columns take part in most "
-               "of the scores: coarsen those first.</li>"
-               "<li>The population lines estimate how many people in the whole population are unique on the key "
-               "columns: anyone who finds a match for such a person's values has found that person. A table is "
-               "usually a sample, so a record unique in it need not be unique out there; the models below guess "
-               "how many are, from how often each combination of key values occurs in the table and from the "
-               "share of the population the table holds. A model that cannot be fitted to the table's counts "
-               "gives no estimate, and says so. The first line is the estimate of the model Dankar et al.'s rule "
-               "picks, then each model's; hover over a line for what its model is.</li></ul>");
-    text += QStringLiteral("<dl>");
-    for (const PopulationModelText& model : populationModelTexts)
-        text += QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd>").arg(modelName(model, true), modelExplanation(model));
-    text += QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd></dl>").arg(tr("Dankar et al.'s rule"), dankarRuleText());
-    text += tr("<h3><a name=\"glossary\"></a>Glossary</h3><dl>");
-    for (const core::GlossaryEntry& entry : core::glossary)
-        text +=
-            QStringLiteral("<dt><b>%1</b></dt><dd>%2</dd>")
-                .arg(QString::fromUtf8(entry.term.data(), static_cast<qsizetype>(entry.term.size())).toHtmlEscaped(),
-                     QString::fromUtf8(entry.definition.data(), static_cast<qsizetype>(entry.definition.size()))
-                         .toHtmlEscaped());
-    text += QStringLiteral("</dl>");
-    return text;
+    qsizetype from = 0;
+    for (const QRegularExpressionMatch& match : generated.globalMatch(source)) {
+        text += markdownToHtml(source.mid(from, match.capturedStart() - from)) + generatedPart(match.captured(1));
+        from = match.capturedEnd();
+    }
+    return text + markdownToHtml(source.mid(from));
 }
 
 } // namespace qiscout::ui

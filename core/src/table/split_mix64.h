@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The random generator of the synthetic tables: tiny, fast, and the same sequence everywhere, which
-// the README's figures rely on.
+// the figures in docs/performance.md rely on.
 #pragma once
 
 #include <cstdint>

@@ -36,7 +36,7 @@ struct AnonymizationParameters {
     std::optional<int> threads;
     /// Also find every minimal acceptable transformation (AnonymizationResult::frontier). Without
     /// it the search skips every transformation whose metric bound cannot beat the best found, as
-    /// ARX does, and checks fewer (k = 5, 2 % suppression on adult: see the README).
+    /// ARX does, and checks fewer (k = 5, 2 % suppression on adult: see docs/performance.md).
     bool fullFrontier = false;
 };
 

@@ -54,7 +54,7 @@ struct SearchParameters {
     MissingSemantics missingSemantics = MissingSemantics::Value;
 };
 
-/// FPVI's default rows per task, chosen by measurement (see README, "Batch size").
+/// FPVI's default rows per task, chosen by measurement (see docs/performance.md, "Batch size").
 inline constexpr std::uint32_t defaultBatchSize = 32768;
 
 } // namespace qiscout::core

@@ -7,7 +7,7 @@
 namespace qiscout::core {
 
 /// Shape of a synthetic census-like table for scale tests and benchmarks. The defaults of the last
-/// three fields give the tables the README's first benchmarks were measured on, byte for byte.
+/// three fields give the tables the first benchmarks of docs/performance.md were measured on, byte for byte.
 struct SyntheticTableShape {
     std::uint64_t rows = 1000;
     /// 1..4096 columns named c0, c1, ...
