@@ -112,7 +112,8 @@ void ProtectViewTest::protectsAdultAndExportsWhatItShows()
     const auto settings = view.settings();
     QCOMPARE(settings.k, std::uint64_t{5});
     QCOMPARE(settings.quasiIdentifiers.size(), adultColumns.size());
-    QVERIFY(view.protectButton()->text().contains(QStringLiteral("k = 5")));
+    // One k (#33): the button speaks of the search's k, 4, not of 5-anonymity.
+    QVERIFY(view.protectButton()->text().contains(QStringLiteral("k = 4 or fewer")));
 
     QSignalSpy ended(&view, &ProtectView::protectionEnded);
     QSignalSpy shown(&view, &ProtectView::outcomeShown);

@@ -79,9 +79,9 @@ private Q_SLOTS:
 
         const QString markdown = UserGuide::markdown();
         const QString protect = section(markdown, QStringLiteral("## Protect"));
-        for (const QString& words :
-             {QStringLiteral("**%1**").arg(button), QStringLiteral("Protect with k"), QStringLiteral("hierarchy"),
-              QStringLiteral("withheld"), QStringLiteral("Other choices"), QStringLiteral("Dependency attack")})
+        for (const QString& words : {QStringLiteral("**%1**").arg(button), QStringLiteral("Protect: no group of k"),
+                                     QStringLiteral("hierarchy"), QStringLiteral("withheld"),
+                                     QStringLiteral("Other choices"), QStringLiteral("Dependency attack")})
             QVERIFY2(protect.contains(words), qPrintable(words));
         QVERIFY(section(markdown, QStringLiteral("## What to do next")).contains(QStringLiteral("**%1**").arg(button)));
         QVERIFY(section(markdown, QStringLiteral("## Prove it")).contains(QStringLiteral("Quasi-identifiers at")));
@@ -93,7 +93,7 @@ private Q_SLOTS:
         UserGuide guide;
         const auto* text = guide.findChild<QTextBrowser*>();
         QVERIFY(text);
-        QVERIFY(text->toPlainText().contains(QStringLiteral("Protect with k")));
+        QVERIFY(text->toPlainText().contains(QStringLiteral("Protect: no group of k")));
         QVERIFY(text->toPlainText().contains(QStringLiteral("What k means")));
         if (qEnvironmentVariableIsSet("QISCOUT_SCREENSHOT_DIR"))
             guide.grab().save(qEnvironmentVariable("QISCOUT_SCREENSHOT_DIR") + QStringLiteral("/user_guide.png"));

@@ -64,17 +64,20 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
 
     auto* kRow = new QHBoxLayout;
+    // The k of the search (a group of k or fewer rows is at risk), so that the app shows one k (#33);
+    // the settings hold k-anonymity's minimum group size, k + 1.
     m_k = new QSpinBox(this);
-    m_k->setRange(2, 1'000'000);
-    m_k->setValue(5);
-    m_k->setToolTip(tr("k-anonymity: every combination of published values in the coarsened columns is shared by "
-                       "at least k rows, so nobody can be narrowed down to fewer than k people."));
-    auto* kLabel = new QLabel(tr("Nobody may be in a group of fewer than"), this);
+    m_k->setRange(1, 999'999);
+    m_k->setValue(4);
+    m_k->setToolTip(tr("The same k as the search: a group of k or fewer rows is at risk. Every combination of "
+                       "published values in the coarsened columns will be shared by more than k rows, which is "
+                       "(k + 1)-anonymity in the usual terms."));
+    auto* kLabel = new QLabel(tr("Nobody may be in a group of"), this);
     kLabel->setBuddy(m_k);
     kLabel->setWordWrap(true);
     kRow->addWidget(kLabel, 1);
     kRow->addWidget(m_k);
-    kRow->addWidget(new QLabel(tr("people"), this));
+    kRow->addWidget(new QLabel(tr("or fewer rows (k)"), this));
     layout->addLayout(kRow);
 
     m_diversity = new QCheckBox(tr("Each group must also contain at least"), this);
@@ -247,7 +250,7 @@ void PrivacySettingsPanel::updateEnabled()
 
 void PrivacySettingsPanel::apply(core::ProtectionSettings& settings) const
 {
-    settings.k = static_cast<std::uint64_t>(m_k->value());
+    settings.k = static_cast<std::uint64_t>(m_k->value()) + 1;
     settings.diversity.reset();
     if (m_diversity->isChecked() && m_diversityColumn->currentIndex() >= 0)
         settings.diversity = core::DiversitySetting{
@@ -270,7 +273,8 @@ void PrivacySettingsPanel::setSettings(const core::ProtectionSettings& settings)
     m_updating = true;
     const QSignalBlocker blockers[] = {QSignalBlocker(m_k), QSignalBlocker(m_l),    QSignalBlocker(m_c),
                                        QSignalBlocker(m_t), QSignalBlocker(m_rows), QSignalBlocker(m_percent)};
-    m_k->setValue(static_cast<int>(std::min<std::uint64_t>(settings.k, static_cast<std::uint64_t>(m_k->maximum()))));
+    m_k->setValue(
+        static_cast<int>(std::clamp<std::uint64_t>(settings.k, 2, static_cast<std::uint64_t>(m_k->maximum()) + 1) - 1));
     m_diversity->setChecked(settings.diversity.has_value());
     if (settings.diversity) {
         m_diversityColumn->setCurrentText(QString::fromStdString(settings.diversity->column));

@@ -239,17 +239,28 @@ void ProtectView::prepare(const std::vector<core::ColumnRole>& roles, const core
     m_prepared = true;
     const core::ProtectionSuggestion suggestion = core::suggestProtection(*m_table, roles, findings, searchK);
     setSettings(suggestion.settings);
+    QStringList notes;
+    const std::uint64_t suggestedK = suggestion.settings.k - 1;
+    if (suggestedK != searchK)
+        // One k (#33): a stronger target is a suggestion that names both numbers.
+        notes << tr("The search counted a row at risk in a group of k = %1 or fewer. Protect suggests a stronger "
+                    "target: nobody in a group of k = %2 or fewer (%3-anonymity in the usual terms). Set k on "
+                    "<i>Privacy</i> to %1 to protect against what the search found only.")
+                     .arg(searchK)
+                     .arg(suggestedK)
+                     .arg(suggestion.settings.k);
     if (!suggestion.leftOut.empty()) {
         QStringList names;
         for (const auto& name : suggestion.leftOut)
             names << QString::fromStdString(name);
-        m_summary->showMessage(
-            tr("%n candidate columns are not ticked because coarsening all of them at once would be too much to "
-               "search: %1. They would be published as they are; tick them in Columns (and untick others) if they "
-               "must be protected too.",
-               nullptr, static_cast<int>(names.size()))
-                .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
+        notes << tr("%n candidate columns are not ticked because coarsening all of them at once would be too much to "
+                    "search: %1. They would be published as they are; tick them in Columns (and untick others) if "
+                    "they must be protected too.",
+                    nullptr, static_cast<int>(names.size()))
+                     .arg(names.join(QStringLiteral(", ")).toHtmlEscaped());
     }
+    if (!notes.empty())
+        m_summary->showMessage(notes.join(QStringLiteral("<br><br>")));
 }
 
 core::ProtectionSettings ProtectView::settings() const
@@ -304,7 +315,7 @@ void ProtectView::cancel()
 
 void ProtectView::updateProtectButton()
 {
-    m_protectButton->setText(tr("Protect with k = %1").arg(m_privacy->kSpinBox()->value()));
+    m_protectButton->setText(tr("Protect: no group of k = %1 or fewer").arg(m_privacy->kSpinBox()->value()));
 }
 
 void ProtectView::updateActions()
@@ -433,7 +444,7 @@ void ProtectView::runDlInference()
         for (std::size_t index = 0; index < m_table->columnCount(); ++index)
             if (m_table->columns[index].name == column.column)
                 parameters.quasiIdentifiers.push_back(static_cast<int>(index));
-    parameters.minGroupSize = static_cast<std::uint64_t>(m_privacy->kSpinBox()->value());
+    parameters.minGroupSize = static_cast<std::uint64_t>(m_privacy->kSpinBox()->value()) + 1;
     if (parameters.quasiIdentifiers.empty()) {
         m_dlPanel->showMessage(tr("Tick at least one column to coarsen under Columns."));
         return;

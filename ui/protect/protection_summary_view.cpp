@@ -101,6 +101,8 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
                                         const std::optional<core::TransformationAssessment>& best)
 {
     const QLocale locale;
+    // The k the user set, as everywhere in the app (#33); the outcome holds the minimum group size.
+    const std::uint64_t searchK = outcome.k > 0 ? outcome.k - 1 : 0;
     const std::uint64_t rows = original.rowCount;
     const std::uint64_t withheld = outcome.suppressedRows.size();
     const auto columns = static_cast<int>(parameters.quasiIdentifiers.size());
@@ -109,17 +111,17 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
     QString text;
     if (outcome.assessment.acceptable && outcome.after.quasiIdentifiers == 0 && outcome.after.rowsAtRisk == 0) {
         text = tr("<b style='color:#009e73'>Nobody can be singled out any more</b> on the %n coarsened columns: every "
-                  "group of people sharing their values has at least %1 members",
+                  "group of people sharing their values has more than k = %1 members",
                   nullptr, columns)
-                   .arg(outcome.k);
+                   .arg(searchK);
         text += QStringLiteral(" ") + tr("(before: %n quasi-identifiers, %1 rows at risk).", nullptr,
                                          static_cast<int>(outcome.before.quasiIdentifiers))
                                           .arg(count(outcome.before.rowsAtRisk));
     } else if (outcome.assessment.acceptable) {
-        text = tr("<b style='color:#009e73'>This protects as asked.</b> %1 rows are still in groups of fewer than %2, "
-                  "which the other privacy settings allow.")
+        text = tr("<b style='color:#009e73'>This protects as asked.</b> %1 rows are still in groups of k = %2 or "
+                  "fewer, which the other privacy settings allow.")
                    .arg(count(outcome.after.rowsAtRisk))
-                   .arg(outcome.k);
+                   .arg(searchK);
     } else if (const std::uint64_t allowed = core::suppressionLimitRows(parameters.suppressionLimit, rows);
                withheld > allowed) {
         // The rows of every failing group are withheld, so the rest is safe, but more than allowed go.
@@ -179,9 +181,9 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
         {tr("Rows withheld"), {0, withheld}},
         {tr("Groups on the coarsened columns"), {outcome.before.classSizes.size(), outcome.after.classSizes.size()}},
         {tr("Smallest group"), {smallest(outcome.before.classSizes), smallest(outcome.after.classSizes)}},
-        {tr("Rows in groups of fewer than %1 (at risk)").arg(outcome.k),
+        {tr("Rows in groups of k = %1 or fewer (at risk)").arg(searchK),
          {outcome.before.rowsAtRisk, outcome.after.rowsAtRisk}},
-        {tr("Quasi-identifiers at k = %1").arg(outcome.k),
+        {tr("Quasi-identifiers at k = %1").arg(searchK),
          {outcome.before.quasiIdentifiers, outcome.after.quasiIdentifiers}},
     };
     m_comparison->setRowCount(static_cast<int>(lines.size()));

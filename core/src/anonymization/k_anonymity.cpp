@@ -14,7 +14,17 @@ KAnonymity::KAnonymity(std::uint64_t k) : m_k(k)
 
 std::string KAnonymity::describe(const std::vector<std::string>& /*columnNames*/) const
 {
-    return std::to_string(m_k) + "-anonymity";
+    return minimumGroupSizeText(m_k);
+}
+
+std::string minimumGroupSizeText(std::uint64_t minGroupSize)
+{
+    const std::string usual = std::to_string(minGroupSize) + "-anonymity";
+    if (minGroupSize <= 1)
+        return "any group size (" + usual + ")";
+    if (minGroupSize == 2)
+        return "nobody unique (" + usual + ")";
+    return "no group of " + std::to_string(minGroupSize - 1) + " or fewer rows (" + usual + ")";
 }
 
 } // namespace qiscout::core

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/report/report.h"
 
 #include "report/report_text.h"
@@ -141,7 +142,7 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const DlAno
                                    " (d = " + std::to_string(parameters.d) + ", l = " + std::to_string(parameters.l) +
                                    ")");
     if (parameters.minGroupSize > 1)
-        report.privacyModels.push_back(std::to_string(parameters.minGroupSize) + "-anonymity");
+        report.privacyModels.push_back(minimumGroupSizeText(parameters.minGroupSize));
     report.method = DlInferenceFacts{std::string(nameIn(partitionHeuristicNames, parameters.heuristic)),
                                      anonymization.stats.groupingRemovedRows, anonymization.stats.phase2RemovedRows};
     report.suppressedRows = anonymization.removedRows.size();

@@ -167,6 +167,15 @@ std::vector<std::string> summarise(const QiReport& report)
             sentences.push_back("Whether that is enough must be checked by re-running QIScout on the changed table.");
         }
     }
+    if (report.protection && report.protection->verificationK != report.k) {
+        // One k in every sentence (#33): when the protection's differs from the findings', say so once.
+        const std::uint64_t target = report.protection->verificationK;
+        sentences.push_back("These findings count a row at risk when it is " + atRiskPhrase(report.k) +
+                            " (k = " + std::to_string(report.k) + "); the protection asked for " +
+                            (target > report.k ? "more" : "less") + ": nobody " + atRiskPhrase(target) +
+                            " (k = " + std::to_string(target) + ", which is " + std::to_string(target + 1) +
+                            "-anonymity in the usual terms).");
+    }
     if (report.maxSetSize && *report.maxSetSize < report.searchedColumns.size())
         sentences.push_back("Only combinations of up to " + std::to_string(*report.maxSetSize) +
                             " columns were checked; larger combinations were not examined.");
@@ -454,8 +463,8 @@ QiReport buildReport(const ReportInput& input, const ReportOptions& options, std
         throwIfStopRequested(stop, "Building the report");
     }
     report.latticeLevels = summariseLevels(report);
-    report.summary = summarise(report);
     report.protection = input.protection;
+    report.summary = summarise(report);
     if (input.risk)
         report.recordRisk = buildRecordRiskSection(input.risk, table, options.riskiestRowLimit, options.includeValues);
     return report;

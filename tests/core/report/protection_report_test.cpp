@@ -175,7 +175,7 @@ TEST_CASE("A report after (d, l)-inference has the Protection applied section in
     CHECK(protection.classes == anonymization.groups.size());
     CHECK(protection.metricValue == anonymization.informationLoss);
     CHECK(protection.privacyModels ==
-          std::vector<std::string>{"(d, l)-inference on disease (d = 3, l = 2)", "2-anonymity"});
+          std::vector<std::string>{"(d, l)-inference on disease (d = 3, l = 2)", "nobody unique (2-anonymity)"});
     REQUIRE(protection.columns.size() == 2);
     CHECK(protection.columns[0].hierarchySource == "group intervals");
     CHECK(protection.columns[1].hierarchySource == "group values or *");

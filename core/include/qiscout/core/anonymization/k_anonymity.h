@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "qiscout/core/anonymization/privacy_model.h"
 
@@ -25,5 +26,9 @@ public:
 private:
     std::uint64_t m_k;
 };
+
+/// A minimum group size in the words every view and report uses for k (#33), the usual
+/// k-anonymity number after it: "no group of 4 or fewer rows (5-anonymity)".
+[[nodiscard]] std::string minimumGroupSizeText(std::uint64_t minGroupSize);
 
 } // namespace qiscout::core
