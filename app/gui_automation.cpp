@@ -61,8 +61,8 @@ void GuiAutomation::tableShown()
     if (!m_active)
         return;
     if (m_options.k)
-        // With --protect, K is the protection's k: the findings look for groups of fewer than K people.
-        m_window.setGroupSize(m_options.protect ? std::max<quint64>(1, *m_options.k - 1) : *m_options.k);
+        // One k (#33): K is the search's k, and --protect asks that nobody is in a group of K or fewer.
+        m_window.setGroupSize(*m_options.k);
     if (m_options.threads)
         m_window.setThreadCount(*m_options.threads);
     if (m_options.run || m_options.protect || m_options.risk)

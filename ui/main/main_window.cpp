@@ -6,6 +6,7 @@
 // wiring would hide which view talks to which.
 #include "qiscout/ui/main_window.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <QAction>
@@ -115,6 +116,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
     connect(m_columns, &ColumnPanel::rolesEdited, this, [this] { setWindowModified(true); });
     connect(m_parameters, &ParametersPanel::parametersEdited, this, [this] { setWindowModified(true); });
     connect(m_parameters, &ParametersPanel::parametersEdited, this, &MainWindow::showSearchSpace);
+    // Results found before an edit are marked out of date, saying what changed (#33).
+    const auto refreshStaleness = [this] { m_results->setStale(findingsStaleReason()); };
+    connect(m_columns, &ColumnPanel::rolesEdited, this, refreshStaleness);
+    connect(m_parameters, &ParametersPanel::parametersEdited, this, refreshStaleness);
+    connect(m_results, &ResultsPanel::runRequested, this, &MainWindow::runAnalysis);
     connect(m_findings, &FindingsSummaryController::summaryReady, m_results, &ResultsPanel::setFindingsSummary);
     connect(m_findings, &FindingsSummaryController::summaryReady, this, &MainWindow::findingsShown);
     connect(m_results, &ResultsPanel::setSelected, this, &MainWindow::showSetDetails);
@@ -192,6 +198,7 @@ void MainWindow::createWidgets()
     connect(m_risk, &RiskView::assessmentShown, this, &MainWindow::riskShown);
     connect(m_risk, &RiskView::assessmentFailed, this, &MainWindow::analysisFailed);
     connect(m_risk, &RiskView::settingsEdited, this, [this] { setWindowModified(true); });
+    connect(m_risk, &RiskView::reportRequested, this, &MainWindow::exportReport);
     connect(m_protect, &ProtectView::reportRequested, this, &MainWindow::exportReport);
     connect(m_protect, &ProtectView::settingsEdited, this, [this] { setWindowModified(true); });
 
@@ -453,7 +460,8 @@ void MainWindow::protect(const QList<QuasiIdentifierOption>& columns, std::optio
     if (!columns.isEmpty())
         settings.quasiIdentifiers.clear();
     if (k)
-        settings.k = *k;
+        // The settings hold the minimum group size; k is the search's (#33).
+        settings.k = *k + 1;
     m_protect->setSettings(settings);
     for (const auto& column : columns) {
         const QString problem = m_protect->useHierarchy(column.column, column.hierarchyFile);
@@ -887,10 +895,53 @@ core::ReportInput MainWindow::reportInput() const
 core::ReportInput MainWindow::reportToExport() const
 {
     core::ReportInput input = reportInput();
-    // From the Protect step the report also proves the protection shown there.
-    if (m_stack->currentWidget() == m_protectPage)
-        m_protect->describeProtection(input);
+    m_protect->describeProtection(input);
+    if (m_risk->assessment() && m_risk->staleReason().isEmpty())
+        input.risk = m_risk->assessment();
     return input;
+}
+
+QString MainWindow::findingsStaleReason() const
+{
+    if (!m_table || !m_lastResult || m_search->isRunning())
+        return {};
+    QStringList changes;
+    const std::vector<core::ColumnRole> roles = m_columns->roles();
+    QStringList changedRoles;
+    for (std::size_t column = 0; column < std::min(roles.size(), m_runRoles.size()); ++column)
+        if (roles[column] != m_runRoles[column])
+            changedRoles << QString::fromStdString(m_table->columns[column].name);
+    if (!changedRoles.empty())
+        changes << tr("the role of %1 changed (%2)")
+                       .arg(countedNoun(static_cast<std::uint64_t>(changedRoles.size()), tr("column"), tr("columns")),
+                            changedRoles.join(QStringLiteral(", ")));
+    const core::SearchParameters now = m_parameters->request().parameters;
+    if (now.k != m_runParameters.k)
+        changes << tr("k is now %1; these results are for k = %2").arg(now.k).arg(m_runParameters.k);
+    if (now.missingSemantics != m_runParameters.missingSemantics)
+        changes << tr("missing cells now match %1").arg(QString::fromUtf8(core::toString(now.missingSemantics)));
+    if (now.maxSetSize != m_runParameters.maxSetSize)
+        changes << tr("the largest combination searched changed");
+    if (changes.empty())
+        return {};
+    QString text = changes.join(QStringLiteral("; ")) + QLatin1Char('.');
+    text[0] = text[0].toUpper();
+    return text;
+}
+
+QString MainWindow::exportRefusal() const
+{
+    QStringList stale;
+    if (const QString reason = findingsStaleReason(); !reason.isEmpty())
+        stale << tr("The findings: %1").arg(reason);
+    if (!m_protect->staleReason().isEmpty())
+        stale << tr("The protection: %1").arg(m_protect->staleReason());
+    if (!m_risk->staleReason().isEmpty())
+        stale << tr("The record risk: %1").arg(m_risk->staleReason());
+    if (stale.empty())
+        return {};
+    return tr("The report was not written, because what it would show is out of date. Run again, then export.") +
+           QStringLiteral("\n\n") + stale.join(QLatin1Char('\n'));
 }
 
 void MainWindow::showSearchSpace()
@@ -907,6 +958,14 @@ void MainWindow::exportReport()
 {
     if (!m_table || !m_lastResult || !m_lastResult->complete)
         return;
+    if (const QString refusal = exportRefusal(); !refusal.isEmpty()) {
+        statusBar()->showMessage(tr("The report was not written: what it would show is out of date."), 8000);
+        if (m_unattended)
+            Q_EMIT analysisFailed(refusal);
+        else
+            showWarning(tr("Out of date"), refusal);
+        return;
+    }
     const QString written = exportReportInteractively(this, reportToExport(), m_lattice->grab().toImage());
     if (!written.isEmpty())
         statusBar()->showMessage(tr("Report written to %1.").arg(QDir::toNativeSeparators(written)), 5000);

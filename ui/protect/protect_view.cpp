@@ -29,6 +29,7 @@
 #include "qiscout/core/report/protected_release.h"
 
 #include "charts/class_size_histogram_chart.h"
+#include "common/stale_notice.h"
 #include "protect/detail_lost_chart.h"
 #include "protect/dl_inference_panel.h"
 #include "protect/dl_inference_runner.h"
@@ -113,16 +114,31 @@ ProtectView::ProtectView(QWidget* parent)
     connect(m_choices, &TransformationChoicesView::transformationPicked, this, pick);
     connect(m_editor, &HierarchyEditor::edited, this, [this] {
         updateProtectButton();
+        markStale(tr("The hierarchies changed after this result was found."));
         Q_EMIT settingsEdited();
     });
     connect(m_privacy, &PrivacySettingsPanel::settingsEdited, this, [this] {
         updateProtectButton();
+        markStale(tr("The privacy settings changed after this result was found."));
         Q_EMIT settingsEdited();
+    });
+    connect(m_dlPanel, &DlInferencePanel::settingsEdited, this, [this] {
+        if (m_showingDl)
+            markStale(tr("The dependency attack settings changed after this result was found."));
     });
     updateActions();
 }
 
 ProtectView::~ProtectView() = default;
+
+void ProtectView::markStale(const QString& reason)
+{
+    if (!m_showingDl && !m_controller->outcome())
+        return;
+    m_staleReason = reason;
+    m_status->setText(staleNotice(reason, m_showingDl ? tr("Publish again") : tr("Protect again")));
+    updateActions();
+}
 
 void ProtectView::createWidgets()
 {
@@ -149,6 +165,12 @@ void ProtectView::createWidgets()
     connect(m_reportButton, &QPushButton::clicked, this, &ProtectView::reportRequested);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("protectStatus"));
+    connect(m_status, &QLabel::linkActivated, this, [this] {
+        if (m_showingDl)
+            runDlInference();
+        else
+            protect();
+    });
     m_busy = new QProgressBar(this);
     m_busy->setMaximumWidth(140);
     m_busy->setTextVisible(false);
@@ -220,6 +242,7 @@ void ProtectView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_dlPanel->setTable(m_table);
     m_dlOutcome.reset();
     m_showingDl = false;
+    m_staleReason.clear();
     m_lattice->clear();
     m_summary->showMessage(tr("Press <b>Protect</b> to coarsen the ticked columns until nobody stands out."));
     m_choices->clear();
@@ -407,6 +430,7 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
             outcome.transformation.levels[q] > 0;
     m_tableModel->setProtection(outcome.protectedTable, m_table, std::move(generalised), outcome.suppressedRows);
     updateActions();
+    m_staleReason.clear();
     Q_EMIT outcomeShown();
 }
 
@@ -416,6 +440,12 @@ bool ProtectView::exportTable(const QString& path, QString* error)
     if (!m_showingDl && !outcome) {
         if (error)
             *error = tr("There is no protected table to export yet.");
+        return false;
+    }
+    if (!m_staleReason.isEmpty()) {
+        // Writing the old coarsening under the new set-up would publish what the user no longer chose.
+        if (error)
+            *error = tr("the protected table is out of date. %1 Protect again, then export.").arg(m_staleReason);
         return false;
     }
     try {
@@ -458,6 +488,7 @@ void ProtectView::showDlInference(const std::shared_ptr<const DlInferenceOutcome
 {
     m_dlOutcome = outcome;
     m_showingDl = true;
+    m_staleReason.clear();
     const core::DlAnonymization& anonymization = outcome->anonymization;
     m_dlPanel->showResult(anonymization, m_table->rowCount);
     const QLocale locale;
@@ -502,6 +533,8 @@ void ProtectView::setReportAvailable(bool available)
 
 bool ProtectView::describeProtection(core::ReportInput& input) const
 {
+    if (!m_staleReason.isEmpty())
+        return false;
     if (m_showingDl) {
         input.protectedRelease = core::dlInferenceRelease(*m_dlOutcome->published, m_dlOutcome->parameters);
         return true;

@@ -77,6 +77,10 @@ public:
     /// table was last exported to, if it was this outcome) and the release whose FFD-attack verdict
     /// the dependencies section gives. False, and `input` unchanged, without a finished outcome.
     bool describeProtection(core::ReportInput& input) const;
+    /// What changed since the shown outcome was found (hierarchies, privacy or dependency-attack
+    /// settings), in words; empty while it is current (#33). An out-of-date outcome is neither
+    /// exported nor reported.
+    [[nodiscard]] const QString& staleReason() const { return m_staleReason; }
     /// Whether the findings a report needs exist (the window's search has finished): enables the
     /// report button together with an outcome.
     void setReportAvailable(bool available);
@@ -120,6 +124,8 @@ private:
     void createWidgets();
     void updateActions();
     void updateProtectButton();
+    /// After a set-up edit: an outcome shown becomes out of date, saying what changed.
+    void markStale(const QString& reason);
     void searchStarted();
     void showProgress(std::uint64_t checked, std::uint64_t tagged, std::uint64_t size, double seconds);
     void searchFinished();
@@ -156,6 +162,7 @@ private:
     /// The view shows m_dlOutcome rather than the lattice search's outcome.
     bool m_showingDl = false;
     bool m_prepared = false;
+    QString m_staleReason;
     bool m_reportAvailable = false;
     /// The outcome last exported and where to.
     std::pair<std::shared_ptr<const ProtectionOutcome>, QString> m_exported;

@@ -22,6 +22,7 @@
 #include "common/column_set_text.h"
 #include "common/counted_noun.h"
 #include "common/dialog_folder.h"
+#include "common/stale_notice.h"
 #include "results/quasi_identifier_filter.h"
 #include "results/quasi_identifier_model.h"
 
@@ -40,7 +41,10 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_status = new QLabel(tr("Run the analysis to list the quasi-identifiers."), this);
+    m_status->setObjectName(QStringLiteral("resultsStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+    connect(m_status, &QLabel::linkActivated, this, &ResultsPanel::runRequested);
     layout->addWidget(m_status);
     // The advice scrolls within a few lines' height, so the list below keeps most of a small dock.
     m_findingsArea = new QScrollArea(this);
@@ -140,7 +144,8 @@ void ResultsPanel::setResult(const core::SearchResult& result, const QStringList
     else
         m_summary = tr("%1 for k = %2. Select one to see the rows it singles out.").arg(countText(count)).arg(result.k);
     m_outdated = false;
-    m_status->setText(m_summary);
+    m_staleReason.clear();
+    showStatus();
 }
 
 void ResultsPanel::clear()
@@ -156,7 +161,8 @@ void ResultsPanel::clear()
     m_findingsArea->hide();
     m_summary = tr("Run the analysis to list the quasi-identifiers.");
     m_outdated = false;
-    m_status->setText(m_summary);
+    m_staleReason.clear();
+    showStatus();
 }
 
 void ResultsPanel::setOutdated(bool outdated)
@@ -164,9 +170,33 @@ void ResultsPanel::setOutdated(bool outdated)
     if (outdated == m_outdated || m_model->rowCount() == 0)
         return;
     m_outdated = outdated;
-    m_status->setText(outdated ? tr("Analysis running; these are the previous results.") : m_summary);
+    showStatus();
+}
+
+void ResultsPanel::setStale(const QString& reason)
+{
+    if (reason == m_staleReason)
+        return;
+    m_staleReason = reason;
+    showStatus();
+}
+
+QString ResultsPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void ResultsPanel::showStatus()
+{
+    if (m_outdated)
+        m_status->setText(tr("Analysis running; these are the previous results."));
+    else if (!m_staleReason.isEmpty())
+        m_status->setText(staleNotice(
+            m_staleReason + QLatin1Char(' ') + tr("These results were found before that change."), tr("Run again")));
+    else
+        m_status->setText(m_summary.toHtmlEscaped());
     // The advice belongs to the results it was drawn from.
-    m_findingsArea->setVisible(!outdated && !m_findings->text().isEmpty());
+    m_findingsArea->setVisible(!m_outdated && m_staleReason.isEmpty() && !m_findings->text().isEmpty());
 }
 
 void ResultsPanel::setFindingsSummary(const QStringList& sentences)
@@ -175,7 +205,7 @@ void ResultsPanel::setFindingsSummary(const QStringList& sentences)
     for (const QString& sentence : sentences)
         text += QStringLiteral("<p>%1</p>").arg(sentence.toHtmlEscaped());
     m_findings->setText(sentences.isEmpty() ? QString() : text);
-    m_findingsArea->setVisible(!sentences.isEmpty() && !m_outdated);
+    m_findingsArea->setVisible(!sentences.isEmpty() && !m_outdated && m_staleReason.isEmpty());
 }
 
 std::vector<core::MinimalSet> ResultsPanel::listedSets() const
@@ -235,10 +265,11 @@ void ResultsPanel::chooseExportPath()
         return;
     rememberDialogFolder(DialogFolder::Data, path);
     const QString problem = exportList(path);
-    m_status->setText(problem.isEmpty() ? tr("%1 written to %2.")
-                                              .arg(countText(static_cast<std::uint64_t>(m_filter->rowCount())),
-                                                   QDir::toNativeSeparators(path))
-                                        : tr("The list was not written: %1").arg(problem));
+    m_status->setText((problem.isEmpty() ? tr("%1 written to %2.")
+                                               .arg(countText(static_cast<std::uint64_t>(m_filter->rowCount())),
+                                                    QDir::toNativeSeparators(path))
+                                         : tr("The list was not written: %1").arg(problem))
+                          .toHtmlEscaped());
 }
 
 void ResultsPanel::updateShownCount()

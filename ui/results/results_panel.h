@@ -36,6 +36,12 @@ public:
     void clear();
     /// Says whether the shown results belong to an earlier search than the one running.
     void setOutdated(bool outdated);
+    /// Marks the shown results out of date (#33): `reason` says what changed since they were found,
+    /// beside a link that asks for a new run (runRequested). An empty reason marks them current.
+    void setStale(const QString& reason);
+    [[nodiscard]] bool isStale() const { return !m_staleReason.isEmpty(); }
+    /// The status line above the list.
+    [[nodiscard]] QString statusText() const;
     /// Shows what the findings mean and what to do next (the report's plain-language summary).
     void setFindingsSummary(const QStringList& sentences);
 
@@ -55,10 +61,13 @@ public:
 Q_SIGNALS:
     /// The user selected a listed set.
     void setSelected(core::ColumnSet set);
+    /// The user asked to run the analysis again on out-of-date results.
+    void runRequested();
 
 private:
     void chooseExportPath();
     void updateShownCount();
+    void showStatus();
 
     QuasiIdentifierModel* m_model = nullptr;
     QuasiIdentifierFilter* m_filter = nullptr;
@@ -71,6 +80,7 @@ private:
     QLabel* m_findings = nullptr;
     QString m_summary;
     bool m_outdated = false;
+    QString m_staleReason;
 };
 
 } // namespace qiscout::ui

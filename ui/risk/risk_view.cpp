@@ -7,7 +7,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -22,9 +24,14 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "qiscout/core/io/output/atomic_file_writer.h"
+#include "qiscout/core/report/report_writers.h"
+
 #include "charts/attribute_contribution_chart.h"
 #include "charts/record_risk_histogram_chart.h"
 #include "common/counted_noun.h"
+#include "common/dialog_folder.h"
+#include "common/stale_notice.h"
 #include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
 
@@ -129,11 +136,22 @@ void RiskView::createWidgets()
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("riskStatus"));
     m_status->setWordWrap(true);
+    connect(m_status, &QLabel::linkActivated, this, &RiskView::assess);
+    m_exportReportButton = new QPushButton(tr("Export Report…"), this);
+    m_exportReportButton->setToolTip(tr("Write the report (findings, these scores and any protection) as HTML, PDF, "
+                                        "JSON or CSV"));
+    connect(m_exportReportButton, &QPushButton::clicked, this, &RiskView::reportRequested);
+    m_exportScoresButton = new QPushButton(tr("Export Scores…"), this);
+    m_exportScoresButton->setToolTip(tr("Write each record's scores to a CSV file, one row per record"));
+    connect(m_exportScoresButton, &QPushButton::clicked, this, &RiskView::chooseScoresExport);
+    connect(this, &RiskView::settingsEdited, this, &RiskView::markStale);
     bar->addWidget(back);
     bar->addWidget(m_assessButton);
     bar->addWidget(m_stopButton);
     bar->addWidget(m_progress);
     bar->addWidget(m_status, 1);
+    bar->addWidget(m_exportReportButton);
+    bar->addWidget(m_exportScoresButton);
     layout->addLayout(bar);
 
     auto* top = new QHBoxLayout;
@@ -372,6 +390,7 @@ std::vector<std::string> RiskView::tickedKeyNames() const
 void RiskView::clearResults(const QString& status)
 {
     m_assessment.reset();
+    m_staleReason.clear();
     m_riskiestRows.clear();
     m_status->setText(status);
     m_sampleWords->setText(tr("The figures appear here once the risk is assessed."));
@@ -390,6 +409,7 @@ void RiskView::clearResults(const QString& status)
 void RiskView::showAssessment(std::shared_ptr<const core::RiskAssessment> assessment)
 {
     m_assessment = std::move(assessment);
+    m_staleReason.clear();
     const core::RiskAssessment& risk = *m_assessment;
     m_riskiestRows = risk.riskiestRows(listedRecords);
     m_status->setText(tr("Assessed %1 on %2 in %3 s.")
@@ -534,6 +554,46 @@ void RiskView::updateActions()
     const bool running = m_controller->isRunning();
     m_assessButton->setEnabled(m_table != nullptr && m_keys->count() > 0 && !running);
     m_stopButton->setEnabled(running);
+    m_exportReportButton->setEnabled(m_assessment != nullptr && !running);
+    m_exportScoresButton->setEnabled(m_assessment != nullptr && !running);
+}
+
+void RiskView::markStale()
+{
+    if (!m_assessment)
+        return;
+    m_staleReason = tr("The key columns or settings changed after these scores were computed.");
+    m_status->setText(staleNotice(m_staleReason, tr("Assess again")));
+}
+
+QString RiskView::exportScores(const QString& path) const
+{
+    if (!m_assessment)
+        return tr("there are no scores yet.");
+    if (!m_staleReason.isEmpty())
+        return tr("the scores are out of date. %1 Assess again, then export.").arg(m_staleReason);
+    try {
+        core::writeFileAtomically(path.toStdString(), core::recordScoresCsv(*m_assessment));
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+void RiskView::chooseScoresExport()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Record Scores"),
+                                                      dialogFolder(DialogFolder::Data) + QDir::separator() +
+                                                          QStringLiteral("record-scores.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    rememberDialogFolder(DialogFolder::Data, path);
+    const QString problem = exportScores(path);
+    if (problem.isEmpty())
+        m_status->setText(tr("Scores written to %1.").arg(QDir::toNativeSeparators(path)));
+    else
+        m_status->setText(tr("The scores were not written: %1").arg(problem));
 }
 
 } // namespace qiscout::ui

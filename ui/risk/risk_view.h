@@ -61,6 +61,12 @@ public:
     /// Assesses with the settings shown; ends in assessmentShown or assessmentFailed.
     void assess();
     void cancel();
+    /// Writes one row of scores per record (the report's per-record table) atomically; the
+    /// problem, or an empty string once the file is in place. Refused while out of date.
+    [[nodiscard]] QString exportScores(const QString& path) const;
+    /// What changed since the shown scores were computed, in words; empty while they are current
+    /// (#33). Out-of-date scores are neither exported nor reported.
+    [[nodiscard]] const QString& staleReason() const { return m_staleReason; }
 
     [[nodiscard]] RiskController* controller() const { return m_controller; }
     [[nodiscard]] const std::shared_ptr<const core::RiskAssessment>& assessment() const { return m_assessment; }
@@ -83,6 +89,8 @@ Q_SIGNALS:
     /// An assessment finished and is shown.
     void assessmentShown();
     void assessmentFailed(const QString& message);
+    /// The user asked for the report (Export Report…), which carries these scores.
+    void reportRequested();
 
 private:
     void createWidgets();
@@ -91,6 +99,8 @@ private:
     void fillRiskiest();
     void clearResults(const QString& status);
     void updateActions();
+    void markStale();
+    void chooseScoresExport();
     [[nodiscard]] QStringList columnNames() const;
     [[nodiscard]] std::vector<std::string> tickedKeyNames() const;
 
@@ -104,9 +114,12 @@ private:
     /// The key columns the user ticked or a project restored, by name; unset: follow the findings.
     std::optional<std::vector<std::string>> m_chosenKeys;
     bool m_hasSetup = false;
+    QString m_staleReason;
 
     QPushButton* m_assessButton = nullptr;
     QPushButton* m_stopButton = nullptr;
+    QPushButton* m_exportReportButton = nullptr;
+    QPushButton* m_exportScoresButton = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QListWidget* m_keys = nullptr;

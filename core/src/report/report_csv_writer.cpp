@@ -59,13 +59,15 @@ std::string reportToCsv(const QiReport& report)
     std::string csv = allColumnsCsv(report) + minimalSetsCsv(report.minimalSets, report.columnNames());
     if (report.protection)
         csv += protectionCsv(*report.protection);
-    if (!report.recordRisk)
-        return csv;
+    if (report.recordRisk)
+        csv += "\r\n" + recordScoresCsv(*report.recordRisk->assessment);
+    return csv;
+}
 
-    // The per-record scores follow as a second table after an empty line.
-    const RiskAssessment& risk = *report.recordRisk->assessment;
+std::string recordScoresCsv(const RiskAssessment& risk)
+{
     const bool weighted = !risk.populationClassSizes.empty();
-    csv += "\r\nrow,class_size,prosecutor_risk,suda_score,dis_suda_score,individual_risk";
+    std::string csv = "row,class_size,prosecutor_risk,suda_score,dis_suda_score,individual_risk";
     csv += weighted ? ",population_class_size\r\n" : "\r\n";
     for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row) {
         csv += std::to_string(row + 1) + "," + std::to_string(risk.classSizes[row]) + "," +

@@ -26,8 +26,8 @@ struct CommandLineOptions {
     std::optional<int> threads;
     /// Run the analysis as soon as the file is loaded.
     bool run = false;
-    /// Find the quasi-identifiers, then protect the table with k = K (the findings at K - 1, i.e.
-    /// groups of fewer than K people) and show the outcome.
+    /// Find the quasi-identifiers at k = K, then protect the table so that nobody is in a group of
+    /// K or fewer rows ((K + 1)-anonymity), and show the outcome.
     bool protect = false;
     /// Find the quasi-identifiers, then assess the record-level risk on the columns they involve
     /// and show it.

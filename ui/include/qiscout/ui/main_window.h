@@ -100,7 +100,8 @@ public:
     void showFindings();
     /// Opens the Protect step and runs it (command-line automation): coarsens exactly `columns`
     /// (each by its hierarchy file, or automatically when it names none) or, when empty, the
-    /// suggested ones; with k if given. Ends in protectionShown or analysisFailed.
+    /// suggested ones; if k is given, so that nobody is in a group of k or fewer rows. Ends in
+    /// protectionShown or analysisFailed.
     void protect(const QList<QuasiIdentifierOption>& columns, std::optional<quint64> k);
     /// Unattended (command-line automation with --quit): failures are only signalled through
     /// openFailed and analysisFailed, never shown in a message box that would wait for a click.
@@ -119,9 +120,16 @@ public:
     [[nodiscard]] LatticeView* latticeView() const { return m_lattice; }
     [[nodiscard]] ProtectView* protectView() const { return m_protect; }
     [[nodiscard]] RiskView* riskView() const { return m_risk; }
-    /// What File > Export Report writes (after a finished search): the findings, and on the Protect
-    /// step the protection shown there ("Protection applied", the FFD-attack verdict).
+    /// What File > Export Report writes (after a finished search), the same from every view (#33):
+    /// the findings, the protection the Protect step shows ("Protection applied", the FFD-attack
+    /// verdict) and the record risk the Risk step shows, each only while current.
     [[nodiscard]] core::ReportInput reportToExport() const;
+    /// What changed since the shown findings were found (roles, k, missing cells, largest
+    /// combination), in words; empty while they are current or while a search runs.
+    [[nodiscard]] QString findingsStaleReason() const;
+    /// Why a report cannot be exported now: each view whose result is out of date, with what
+    /// changed; empty when everything shown is current.
+    [[nodiscard]] QString exportRefusal() const;
 
 Q_SIGNALS:
     /// A table finished loading and is shown.

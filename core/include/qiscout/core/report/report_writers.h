@@ -26,12 +26,17 @@ enum class ReportFormat { Html, Pdf, Json, Csv };
 /// JSON text (UTF-8, 2-space indented, ends with a newline).
 [[nodiscard]] std::string reportToJson(const QiReport& report);
 
-/// CSV (RFC 4180, CRLF line ends): one row per minimal set with size, columns ("; "-separated),
-/// isolated rows and smallest class; after an anonymisation, a blank line and one row per
-/// protected column (see report/report_protection_section.h). Text cells are quoted, and those a
-/// spreadsheet would take for a formula start with an apostrophe (OWASP's advice against CSV
-/// injection).
+/// CSV (RFC 4180, CRLF line ends): first the headline on every searched column together (#33),
+/// then a blank line and one row per minimal set with size, columns ("; "-separated), isolated rows
+/// and smallest class; after an anonymisation, a blank line and one row per protected column (see
+/// report/report_protection_section.h); with record risk, a blank line and recordScoresCsv. Text cells are quoted, and
+/// those a spreadsheet would take for a formula start with an apostrophe (OWASP's advice against CSV injection).
 [[nodiscard]] std::string reportToCsv(const QiReport& report);
+
+/// One row per record of an assessment (row, class_size, prosecutor_risk, suda_score,
+/// dis_suda_score, individual_risk and, with weights, population_class_size; CRLF line ends),
+/// numbers written so that they read back exactly: the Risk step's Export Scores.
+[[nodiscard]] std::string recordScoresCsv(const RiskAssessment& risk);
 
 /// The quasi-identifier table that reportToCsv starts with (header size,columns,isolated_rows,
 /// smallest_class; CRLF line ends), for these sets in this order; `columnNames` is indexed by
