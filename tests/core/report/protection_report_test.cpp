@@ -2,6 +2,7 @@
 // #13: a report written after an anonymisation carries the "Protection applied" section in every
 // format, and its JSON still validates against docs/report.schema.json; after (d, l)-inference too
 // (#18).
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -206,4 +207,51 @@ TEST_CASE("A report after (d, l)-inference has the Protection applied section in
     const std::string csv = reportToCsv(report);
     CHECK(csv.find("\"age\",\"group intervals\",,," + std::to_string(table->columns[0].distinctCount()) + "," +
                    std::to_string(published.columns[0].distinctCount()) + ",") != std::string::npos);
+}
+
+TEST_CASE("A report shows two k values only with the sentence that explains them", "[report][protection]")
+{
+    // One k (#33): the findings' k and the protection's are the same number in the same words, or
+    // page one says once how they differ, naming both and the usual k-anonymity number.
+    const auto table = std::make_shared<const EncodedTable>(testing::workedExample());
+    const ColumnSet protectedColumns = ColumnSet::of({0, 1, 2});
+    for (const std::uint64_t findingsK : {1U, 2U})
+        for (const std::uint64_t target : {1U, 2U, 3U}) {
+            INFO("findings at k = " << findingsK << ", protection against groups of " << target << " or fewer");
+            AnonymizationParameters parameters;
+            parameters.quasiIdentifiers.push_back({0, buildFlatHierarchy(table->columns[0].dictionary), "automatic"});
+            parameters.quasiIdentifiers.push_back({1, buildFlatHierarchy(table->columns[1].dictionary), "automatic"});
+            parameters.quasiIdentifiers.push_back(
+                {2, buildMaskingHierarchy(table->columns[2].dictionary), "automatic"});
+            parameters.models.push_back(std::make_shared<KAnonymity>(target + 1));
+            parameters.suppressionLimit = 1.0;
+            NullAnonymizationObserver observer;
+            const AnonymizationResult result = runAnonymization(*table, parameters, {}, observer);
+            REQUIRE(result.optimum);
+            const ProtectedTable applied = applyTransformation(*table, parameters, result.optimum->transformation);
+            const EncodedTable kept = keptQuasiIdentifierTable(applied, parameters);
+            const SearchResult before = searchAt(*table, findingsK, protectedColumns);
+            const SearchResult after = searchAt(kept, target, std::nullopt);
+            ReportInput input;
+            input.table = table;
+            input.parameters.k = findingsK;
+            input.parameters.columns = protectedColumns;
+            input.result = before;
+            input.protection = buildProtectionReport(*table, parameters, result, applied, before, kept, after);
+            const QiReport report = buildReport(input);
+
+            const std::string usual = std::to_string(target + 1) + "-anonymity";
+            const auto explaining = std::count_if(report.summary.begin(), report.summary.end(), [&](const auto& s) {
+                return s.find("in the usual terms") != std::string::npos;
+            });
+            CHECK(explaining == (findingsK == target ? 0 : 1));
+            // The privacy model says the target in the findings' words, the usual number after it.
+            REQUIRE(report.protection->privacyModels.size() == 1);
+            CHECK(report.protection->privacyModels[0].find("(" + usual + ")") != std::string::npos);
+            if (findingsK != target)
+                CHECK(std::any_of(report.summary.begin(), report.summary.end(), [&](const std::string& s) {
+                    return s.find("(k = " + std::to_string(findingsK) + ")") != std::string::npos &&
+                           s.find("(k = " + std::to_string(target) + ", which is " + usual) != std::string::npos;
+                }));
+        }
 }
