@@ -45,6 +45,7 @@ struct AnonymizeOptions {
     std::optional<int> threads;
     bool frontier = false;
     std::string out;
+    bool dropSuppressed = false;
     std::string json;
     ProtectionFlags protection;
     DlInferenceFlags dlInference;
@@ -175,9 +176,13 @@ int runAnonymize(const AnonymizeOptions& options)
             core::AtomicFileWriter& target = outputs.open(options.out);
             writing = std::async(std::launch::async, [&] {
                 const auto writeStarted = std::chrono::steady_clock::now();
-                core::TableWriteReport written = core::writeTable(
-                    applied->table, target, core::tableFileFormatFor(options.out).value_or(core::TableFileFormat::Csv),
-                    {}, interrupt.token());
+                const auto format = core::tableFileFormatFor(options.out).value_or(core::TableFileFormat::Csv);
+                core::TableWriteReport written =
+                    options.dropSuppressed && !applied->suppressedRows.empty()
+                        ? core::writeTable(
+                              core::withoutSuppressedRows(applied->table, applied->suppressedRows, options.threads),
+                              target, format, {}, interrupt.token())
+                        : core::writeTable(applied->table, target, format, {}, interrupt.token());
                 timings.write = secondsSince(writeStarted);
                 return written;
             });
@@ -286,6 +291,8 @@ int runAnonymize(const AnonymizeOptions& options)
     core::ProtectionReport protection =
         core::buildProtectionReport(table, parameters, result, *applied, report.result, *kept, *after);
     protection.outputPath = options.out;
+    if (!options.out.empty())
+        protection.suppressedRowsLeftOut = options.dropSuppressed;
     report.protection = std::move(protection);
     report.protectedRelease = core::latticeRelease(*applied, parameters);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
@@ -323,6 +330,9 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
     command->add_option("--out", options->out,
                         "Write the protected table to this file, atomically: CSV (.csv, .tsv, .txt, or any other "
                         "name), SPSS (.sav, .zsav) or Stata (.dta)");
+    command->add_flag("--drop-suppressed", options->dropSuppressed,
+                      "Leave the suppressed rows out of --out; by default they stay, with * in every coarsened "
+                      "column and their other columns as they are");
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
     options->dlInference.addTo(*command);
     command->get_option("--frontier")->excludes("--dl-inference");

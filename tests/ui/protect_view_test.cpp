@@ -163,11 +163,12 @@ void ProtectViewTest::protectsAdultAndExportsWhatItShows()
         QCOMPARE(model->data(model->index(row, 0), Qt::DisplayRole).toString(), QStringLiteral("*"));
     }
 
-    // Export, read the file back and check k-anonymity on it independently.
+    // Export keeping the suppressed rows as rows of *, read the file back and check k-anonymity on
+    // it independently.
     QTemporaryDir directory;
     const QString path = directory.filePath(QStringLiteral("adult-protected.csv"));
     QString error;
-    QVERIFY2(view.exportTable(path, &error), qPrintable(error));
+    QVERIFY2(view.exportTable(path, &error, ProtectView::SuppressedRows::KeptAsStars), qPrintable(error));
     const EncodedTable reread = qiscout::core::loadTable(path.toStdString());
     QCOMPARE(reread.rowCount, table->rowCount);
     QCOMPARE(reread.columnCount(), table->columnCount());
@@ -191,6 +192,23 @@ void ProtectViewTest::protectsAdultAndExportsWhatItShows()
         if (!adultColumns.contains(table->columns[column].name))
             for (std::uint32_t row = 0; row < reread.rowCount; row += 97)
                 QCOMPARE(reread.text(row, column), table->text(row, column));
+
+    // The default leaves the suppressed rows out (#33): the kept rows, in order, and no row of *.
+    const QString leftOutPath = directory.filePath(QStringLiteral("adult-left-out.csv"));
+    QVERIFY2(view.exportTable(leftOutPath, &error), qPrintable(error));
+    const EncodedTable leftOut = qiscout::core::loadTable(leftOutPath.toStdString());
+    QCOMPARE(leftOut.rowCount, table->rowCount - static_cast<std::uint32_t>(outcome->suppressedRows.size()));
+    std::uint32_t keptRow = 0;
+    for (std::uint32_t row = 0; row < reread.rowCount; ++row) {
+        if (withheld.contains(row))
+            continue;
+        for (std::size_t column = 0; column < leftOut.columnCount(); column += 3)
+            QCOMPARE(leftOut.text(keptRow, column), reread.text(row, column));
+        ++keptRow;
+    }
+    qiscout::core::ReportInput input;
+    QVERIFY(view.describeProtection(input));
+    QCOMPARE(input.protection->suppressedRowsLeftOut, std::optional<bool>(true));
 }
 
 void ProtectViewTest::picksAnotherTransformation()

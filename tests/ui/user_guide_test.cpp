@@ -80,7 +80,7 @@ private Q_SLOTS:
         const QString markdown = UserGuide::markdown();
         const QString protect = section(markdown, QStringLiteral("## Protect"));
         for (const QString& words : {QStringLiteral("**%1**").arg(button), QStringLiteral("Protect: no group of k"),
-                                     QStringLiteral("hierarchy"), QStringLiteral("withheld"),
+                                     QStringLiteral("hierarchy"), QStringLiteral("suppressed"),
                                      QStringLiteral("Other choices"), QStringLiteral("Dependency attack")})
             QVERIFY2(protect.contains(words), qPrintable(words));
         QVERIFY(section(markdown, QStringLiteral("## What to do next")).contains(QStringLiteral("**%1**").arg(button)));

@@ -39,7 +39,7 @@ constexpr std::array metricChoices{
                                    "of the hierarchy's height.")},
     MetricChoice{core::UtilityMetric::Discernibility, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "small groups"),
                  QT_TRANSLATE_NOOP("PrivacySettingsPanel",
-                                   "Discernibility (DM*): the sum of the squared group sizes; withheld rows count as "
+                                   "Discernibility (DM*): the sum of the squared group sizes; suppressed rows count as "
                                    "a group of the whole table.")},
     MetricChoice{core::UtilityMetric::NonUniformEntropy,
                  QT_TRANSLATE_NOOP("PrivacySettingsPanel", "the information in each value"),
@@ -111,7 +111,7 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     suppressionRow->addWidget(m_rows);
     suppressionRow->addWidget(new QLabel(tr("rows ("), this));
     suppressionRow->addWidget(m_percent);
-    suppressionRow->addWidget(new QLabel(tr(") may be withheld"), this));
+    suppressionRow->addWidget(new QLabel(tr(") may be suppressed"), this));
     suppressionRow->addStretch();
     layout->addLayout(suppressionRow);
 

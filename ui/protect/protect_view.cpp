@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -24,6 +25,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/anonymization/protection_suggestion.h"
 #include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/report/protected_release.h"
@@ -397,7 +399,7 @@ void ProtectView::searchFinished()
         m_summary->showMessage(
             result->complete ? QStringLiteral("<b style='color:#d55e00'>") + tr("No coarsening protects enough.") +
                                    QStringLiteral("</b> ") +
-                                   tr("Allow more rows to be withheld, lower k, or add levels to the hierarchies.")
+                                   tr("Allow more rows to be suppressed, lower k, or add levels to the hierarchies.")
                              : tr("Stopped before any coarsening that protects enough was found."));
     m_status->setText((result->complete ? tr("Done: %1.") : tr("Stopped: %1.")).arg(counts));
     updateActions();
@@ -434,7 +436,7 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
     Q_EMIT outcomeShown();
 }
 
-bool ProtectView::exportTable(const QString& path, QString* error)
+bool ProtectView::exportTable(const QString& path, QString* error, SuppressedRows suppressed)
 {
     const auto& outcome = m_controller->outcome();
     if (!m_showingDl && !outcome) {
@@ -450,11 +452,19 @@ bool ProtectView::exportTable(const QString& path, QString* error)
     }
     try {
         const std::filesystem::path target = path.toStdString();
+        const auto format = core::tableFileFormatFor(target).value_or(core::TableFileFormat::Csv);
         // After (d, l)-inference the removed rows are left out of the file.
-        core::writeTable(m_showingDl ? *m_dlOutcome->published : *outcome->protectedTable, target,
-                         core::tableFileFormatFor(target).value_or(core::TableFileFormat::Csv));
-        if (!m_showingDl)
+        if (m_showingDl)
+            core::writeTable(*m_dlOutcome->published, target, format);
+        else if (suppressed == SuppressedRows::LeftOut && !outcome->suppressedRows.empty())
+            core::writeTable(core::withoutSuppressedRows(*outcome->protectedTable, outcome->suppressedRows), target,
+                             format);
+        else
+            core::writeTable(*outcome->protectedTable, target, format);
+        if (!m_showingDl) {
             m_exported = {outcome, path};
+            m_exportedSuppressed = suppressed;
+        }
         return true;
     } catch (const std::exception& exception) {
         if (error)
@@ -543,8 +553,10 @@ bool ProtectView::describeProtection(core::ReportInput& input) const
     if (!outcome || !outcome->report)
         return false;
     core::ProtectionReport protection = *outcome->report;
-    if (m_exported.first == outcome)
+    if (m_exported.first == outcome) {
         protection.outputPath = QDir::toNativeSeparators(m_exported.second).toStdString();
+        protection.suppressedRowsLeftOut = m_exportedSuppressed == SuppressedRows::LeftOut;
+    }
     input.protection = std::move(protection);
     input.protectedRelease = outcome->release;
     return true;
@@ -566,8 +578,27 @@ void ProtectView::chooseExport()
     if (path.isEmpty())
         return;
     settings.setValue(exportDirectoryKey, QFileInfo(path).absolutePath());
+    SuppressedRows suppressed = SuppressedRows::LeftOut;
+    const auto& outcome = m_controller->outcome();
+    if (!m_showingDl && outcome && !outcome->suppressedRows.empty()) {
+        // Rows of "*" look removed to a reader but are published, their other columns intact: ask.
+        QMessageBox box(QMessageBox::Question, tr("Suppressed Rows"),
+                        tr("%1 rows are suppressed: every coarsened cell of theirs is *, but their other columns "
+                           "are as in the original. Leave them out of the file (recommended), or keep them as rows "
+                           "of *?")
+                            .arg(QLocale().toString(static_cast<qulonglong>(outcome->suppressedRows.size()))),
+                        QMessageBox::Cancel, this);
+        QPushButton* leaveOut = box.addButton(tr("Leave Them Out"), QMessageBox::AcceptRole);
+        QPushButton* keep = box.addButton(tr("Keep as Rows of *"), QMessageBox::AcceptRole);
+        box.setDefaultButton(leaveOut);
+        box.exec();
+        if (box.clickedButton() == keep)
+            suppressed = SuppressedRows::KeptAsStars;
+        else if (box.clickedButton() != leaveOut)
+            return;
+    }
     QString error;
-    if (exportTable(path, &error))
+    if (exportTable(path, &error, suppressed))
         m_status->setText(tr("Protected table written to %1.").arg(QFileInfo(path).fileName()));
     else
         m_status->setText(tr("Not written: %1").arg(error));

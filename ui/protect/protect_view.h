@@ -70,9 +70,14 @@ public:
     /// Runs the search with the current set-up.
     void protect();
     void cancel();
+    /// What an exported file does with the suppressed rows (#33): leaves them out, the safer
+    /// default, or keeps them as rows of "*" in every coarsened column.
+    enum class SuppressedRows { LeftOut, KeptAsStars };
     /// Writes the shown protected table, atomically, in the format its extension names (CSV unless
-    /// .tsv, .sav or .dta); false with the reason in `error`.
-    bool exportTable(const QString& path, QString* error = nullptr);
+    /// .tsv, .sav or .dta); false with the reason in `error`. (d, l)-inference's removed rows are
+    /// always left out.
+    bool exportTable(const QString& path, QString* error = nullptr,
+                     SuppressedRows suppressed = SuppressedRows::LeftOut);
     /// Adds the shown outcome to a report: its "Protection applied" section (naming the file the
     /// table was last exported to, if it was this outcome) and the release whose FFD-attack verdict
     /// the dependencies section gives. False, and `input` unchanged, without a finished outcome.
@@ -166,6 +171,7 @@ private:
     bool m_reportAvailable = false;
     /// The outcome last exported and where to.
     std::pair<std::shared_ptr<const ProtectionOutcome>, QString> m_exported;
+    SuppressedRows m_exportedSuppressed = SuppressedRows::LeftOut;
     /// The transformation shown when it is not the optimum (saved with the project).
     std::optional<std::vector<int>> m_chosenLevels;
 };

@@ -55,7 +55,7 @@ QVariant ProtectedTableModel::data(const QModelIndex& index, int role) const
         if (!m_original || (!withheld && !generalisedColumn))
             return shown;
         const QString original = QString::fromStdString(m_original->text(static_cast<std::uint32_t>(row), column));
-        return withheld ? tr("Withheld row (originally %1)").arg(original)
+        return withheld ? tr("Suppressed row (originally %1)").arg(original)
                         : tr("%1, originally %2").arg(shown, original);
     }
     default:

@@ -125,14 +125,14 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
     } else if (const std::uint64_t allowed = core::suppressionLimitRows(parameters.suppressionLimit, rows);
                withheld > allowed) {
         // The rows of every failing group are withheld, so the rest is safe, but more than allowed go.
-        text = tr("<b style='color:#d55e00'>This choice does not protect enough:</b> it would have to withhold "
+        text = tr("<b style='color:#d55e00'>This choice does not protect enough:</b> it would have to suppress "
                   "more rows than the %1 allowed.")
                    .arg(count(allowed));
     } else {
         text = tr("<b style='color:#d55e00'>This choice does not protect enough:</b> some groups fail the "
                   "privacy settings.");
     }
-    text += QStringLiteral(" ") + tr("%1 rows (%2 %) withheld.").arg(count(withheld), percent);
+    text += QStringLiteral(" ") + tr("%1 rows (%2 %) suppressed.").arg(count(withheld), percent);
     if (best && best->transformation == outcome.transformation)
         text += QStringLiteral("<br>") +
                 tr("This is the best choice: the least detail lost (%1).").arg(locale.toString(best->value, 'g', 4));
@@ -177,8 +177,8 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
     m_levels->show();
 
     const std::vector<std::pair<QString, std::pair<std::uint64_t, std::uint64_t>>> lines{
-        {tr("Rows published"), {rows, rows - withheld}},
-        {tr("Rows withheld"), {0, withheld}},
+        {tr("Rows not suppressed"), {rows, rows - withheld}},
+        {tr("Rows suppressed"), {0, withheld}},
         {tr("Groups on the coarsened columns"), {outcome.before.classSizes.size(), outcome.after.classSizes.size()}},
         {tr("Smallest group"), {smallest(outcome.before.classSizes), smallest(outcome.after.classSizes)}},
         {tr("Rows in groups of k = %1 or fewer (at risk)").arg(searchK),

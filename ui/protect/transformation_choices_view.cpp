@@ -62,7 +62,7 @@ void TransformationChoicesView::showChoices(const core::AnonymizationResult& res
     const auto columns = static_cast<int>(parameters.quasiIdentifiers.size());
     QStringList headers{tr("Choice")};
     headers << quasiIdentifierNames;
-    headers << tr("Detail lost") << tr("Rows withheld") << tr("Groups");
+    headers << tr("Detail lost") << tr("Rows suppressed") << tr("Groups");
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);

@@ -197,7 +197,7 @@ QString TransformationLatticeView::toolTipFor(NodePosition node) const
         text += QStringLiteral("<br>") + tr("Information loss: %1").arg(locale.toString(*knowledge.value, 'g', 4));
     if (knowledge.suppressedRows)
         text += QStringLiteral("<br>") +
-                tr("Rows withheld: %1").arg(locale.toString(static_cast<qulonglong>(*knowledge.suppressedRows)));
+                tr("Rows suppressed: %1").arg(locale.toString(static_cast<qulonglong>(*knowledge.suppressedRows)));
     if (!knowledge.value)
         text += QStringLiteral("<br>") + tr("Click to evaluate it.");
     if (isDensityMode()) {

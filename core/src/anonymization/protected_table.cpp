@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include <tbb/task_arena.h>
 
@@ -107,14 +108,17 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
     return result;
 }
 
-EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable, const AnonymizationParameters& parameters)
+namespace {
+
+/// The rows of `source` other than `suppressedRows` (ascending) on the given columns, in that order.
+EncodedTable keptColumns(const EncodedTable& source, const std::vector<std::uint32_t>& suppressedRows,
+                         const std::vector<std::size_t>& columns, std::optional<int> threads)
 {
-    const EncodedTable& source = protectedTable.table;
     std::vector<std::uint32_t> kept;
-    kept.reserve(source.rowCount - protectedTable.suppressedRows.size());
+    kept.reserve(source.rowCount - suppressedRows.size());
     std::size_t next = 0;
     for (std::uint32_t row = 0; row < source.rowCount; ++row) {
-        if (next < protectedTable.suppressedRows.size() && protectedTable.suppressedRows[next] == row) {
+        if (next < suppressedRows.size() && suppressedRows[next] == row) {
             ++next;
             continue;
         }
@@ -122,22 +126,41 @@ EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable, cons
     }
     EncodedTable result;
     result.sourcePath = source.sourcePath;
+    result.sourcePart = source.sourcePart;
     result.rowCount = static_cast<std::uint32_t>(kept.size());
-    result.columns.resize(parameters.quasiIdentifiers.size());
+    result.columns.resize(columns.size());
     // A copy of TBB's constant: value_or would bind a reference to it, and TBB exports no
     // definition for it to bind to (unoptimised builds then fail to link).
-    tbb::task_arena arena(parameters.threads.value_or(int{tbb::task_arena::automatic}));
+    tbb::task_arena arena(threads.value_or(int{tbb::task_arena::automatic}));
     arena.execute([&] {
-        parallelFor(parameters.quasiIdentifiers.size(), [&](std::size_t q) {
-            const EncodedColumn& column =
-                source.columns.at(static_cast<std::size_t>(parameters.quasiIdentifiers[q].column));
+        parallelFor(columns.size(), [&](std::size_t index) {
+            const EncodedColumn& column = source.columns.at(columns[index]);
             // With every row kept, the column is already encoded in order of first appearance.
-            result.columns[q] = kept.size() == source.rowCount
-                                    ? column
-                                    : encodeColumn(column, column.codes, column.dictionary, column.missing, &kept);
+            result.columns[index] = kept.size() == source.rowCount
+                                        ? column
+                                        : encodeColumn(column, column.codes, column.dictionary, column.missing, &kept);
         });
     });
     return result;
+}
+
+} // namespace
+
+EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable, const AnonymizationParameters& parameters)
+{
+    std::vector<std::size_t> columns;
+    for (const auto& spec : parameters.quasiIdentifiers)
+        columns.push_back(static_cast<std::size_t>(spec.column));
+    return keptColumns(protectedTable.table, protectedTable.suppressedRows, columns, parameters.threads);
+}
+
+EncodedTable withoutSuppressedRows(const EncodedTable& published, const std::vector<std::uint32_t>& suppressedRows,
+                                   std::optional<int> threads)
+{
+    std::vector<std::size_t> columns(published.columnCount());
+    for (std::size_t column = 0; column < columns.size(); ++column)
+        columns[column] = column;
+    return keptColumns(published, suppressedRows, columns, threads);
 }
 
 } // namespace qiscout::core

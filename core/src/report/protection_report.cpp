@@ -58,6 +58,15 @@ std::vector<std::string> ProtectionReport::summary() const
                         " kept rows at risk), against " +
                         countedNoun(before.quasiIdentifiers, "quasi-identifier", "quasi-identifiers") + " (" +
                         groupDigits(before.rowsAtRisk) + " rows at risk) before.");
+    if (lattice && suppressedRows > 0 && suppressedRowsLeftOut)
+        sentences.push_back(*suppressedRowsLeftOut
+                                ? "The " + countedNoun(suppressedRows, "suppressed row is", "suppressed rows are") +
+                                      " left out of the published file."
+                                : "The " + countedNoun(suppressedRows, "suppressed row stays", "suppressed rows stay") +
+                                      " in the published file with * in every coarsened column; the other columns "
+                                      "of " +
+                                      (suppressedRows == 1 ? "that row" : "those rows") +
+                                      " are published as they are.");
     if (lattice)
         sentences.push_back(std::string(lattice->globallyOptimal
                                             ? "This is the globally optimal transformation"

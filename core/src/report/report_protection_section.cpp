@@ -60,7 +60,10 @@ nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
             {"verification_k", protection.verificationK},
             {"before", countJson(protection.before)},
             {"after", countJson(protection.after)},
-            {"output_path", protection.outputPath.empty() ? Json(nullptr) : Json(protection.outputPath)}};
+            {"output_path", protection.outputPath.empty() ? Json(nullptr) : Json(protection.outputPath)},
+            {"suppressed_rows_in_file", protection.suppressedRowsLeftOut
+                                            ? Json(*protection.suppressedRowsLeftOut ? "left out" : "kept as *")
+                                            : Json(nullptr)}};
 }
 
 std::string protectionHtml(const ProtectionReport& protection, bool richText)

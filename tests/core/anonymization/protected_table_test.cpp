@@ -110,6 +110,20 @@ TEST_CASE("The written protected table passes an independent check from its CSV 
             REQUIRE(nextCode == column.distinctCount());
             REQUIRE(frequencies == column.frequencies);
         }
+
+        // Without its suppressed rows (#33) the table keeps every column of the kept rows, as is.
+        const EncodedTable published =
+            withoutSuppressedRows(applied.table, applied.suppressedRows, static_cast<int>(1 + k % 2));
+        REQUIRE(published.rowCount == table.rowCount - suppressed);
+        REQUIRE(published.columnNames() == applied.table.columnNames());
+        keptRow = 0;
+        for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+            if (std::binary_search(applied.suppressedRows.begin(), applied.suppressedRows.end(), row))
+                continue;
+            for (std::size_t column = 0; column < published.columnCount(); ++column)
+                REQUIRE(published.text(keptRow, column) == applied.table.text(row, column));
+            ++keptRow;
+        }
     }
     std::filesystem::remove(path);
     REQUIRE(checkedTables >= 10);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
@@ -35,5 +36,12 @@ struct ProtectedTable {
 /// as applyTransformation made it; the columns are built on parameters.threads threads.
 [[nodiscard]] EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable,
                                                     const AnonymizationParameters& parameters);
+
+/// A published table without its suppressed rows (ascending), every column kept: what is
+/// published when suppressed rows are left out of the file rather than kept as rows of "*" (#33).
+/// Built on `threads` threads (unset: every core).
+[[nodiscard]] EncodedTable withoutSuppressedRows(const EncodedTable& published,
+                                                 const std::vector<std::uint32_t>& suppressedRows,
+                                                 std::optional<int> threads = std::nullopt);
 
 } // namespace qiscout::core

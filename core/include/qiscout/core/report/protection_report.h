@@ -85,6 +85,9 @@ struct ProtectionReport {
     QuasiIdentifierCount after;
     /// The protected file, when one was written.
     std::string outputPath;
+    /// Whether that file leaves the suppressed rows out (true) or keeps them as rows of "*" in
+    /// every coarsened column (false); unset when no file was written (#33).
+    std::optional<bool> suppressedRowsLeftOut;
 
     /// Plain-language sentences, most important first.
     [[nodiscard]] std::vector<std::string> summary() const;
