@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "qiscout/core/anonymization/k_anonymity.h"
+#include "qiscout/core/engines/all_columns_risk.h"
 #include "qiscout/core/report/report.h"
 
 #include "report/report_text.h"
@@ -15,11 +16,9 @@ QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const Sear
     QuasiIdentifierCount count;
     count.quasiIdentifiers = search.minimalSets.size();
     count.rows = table.rowCount;
-    std::vector<ColumnSet> sets;
-    for (const MinimalSet& set : search.minimalSets)
-        sets.push_back(set.columns);
-    for (const std::uint32_t isolating : isolatingSetCounts(table, sets, search.k, search.missingSemantics))
-        count.rowsAtRisk += isolating > 0 ? 1 : 0;
+    // The headline's count (#33): every protected column together, as the Protect step counts it.
+    const std::optional<AllColumnsRisk> risk = search.allColumns ? search.allColumns : allColumnsRisk(table, search);
+    count.rowsAtRisk = risk ? risk->rowsAtRisk : 0;
     return count;
 }
 
@@ -54,10 +53,11 @@ std::vector<std::string> ProtectionReport::summary() const
                             groupDigits(dl->removedByGroupSize) + " by group size or equal cells).");
     sentences.push_back("Among the " + std::to_string(columns.size()) + " protected columns, " +
                         countedNoun(after.quasiIdentifiers, "quasi-identifier remains", "quasi-identifiers remain") +
-                        " at k = " + std::to_string(verificationK) + " (" + groupDigits(after.rowsAtRisk) +
-                        " kept rows at risk), against " +
-                        countedNoun(before.quasiIdentifiers, "quasi-identifier", "quasi-identifiers") + " (" +
-                        groupDigits(before.rowsAtRisk) + " rows at risk) before.");
+                        " at k = " + std::to_string(verificationK) + ", and " + groupDigits(after.rowsAtRisk) +
+                        " kept rows are in a group of " + std::to_string(verificationK) +
+                        " or fewer on all of them together, against " +
+                        countedNoun(before.quasiIdentifiers, "quasi-identifier", "quasi-identifiers") + " and " +
+                        groupDigits(before.rowsAtRisk) + " rows before.");
     if (lattice && suppressedRows > 0 && suppressedRowsLeftOut)
         sentences.push_back(*suppressedRowsLeftOut
                                 ? "The " + countedNoun(suppressedRows, "suppressed row is", "suppressed rows are") +
@@ -67,24 +67,6 @@ std::vector<std::string> ProtectionReport::summary() const
                                       "of " +
                                       (suppressedRows == 1 ? "that row" : "those rows") +
                                       " are published as they are.");
-    if (lattice)
-        sentences.push_back(std::string(lattice->globallyOptimal
-                                            ? "This is the globally optimal transformation"
-                                            : "This is the best transformation found before the search "
-                                              "was stopped") +
-                            " for the " + metric + " metric among " + groupDigits(lattice->latticeSize) + " (" +
-                            groupDigits(lattice->transformationsChecked) + " checked, " +
-                            groupDigits(lattice->transformationsTagged) + " settled without a check)" +
-                            (lattice->minimalTransformations
-                                 ? "; " +
-                                       countedNoun(*lattice->minimalTransformations, "minimal transformation meets",
-                                                   "minimal transformations meet") +
-                                       " the models."
-                                 : "; the others cannot beat it."));
-    else
-        sentences.push_back("The " + dl->heuristic + " grouping made " + countedNoun(classes, "QI-group", "QI-groups") +
-                            ", with a generalised loss (the FFD paper's Definition 1) of " +
-                            fixedDecimals(metricValue, 4) + ".");
     return sentences;
 }
 
@@ -96,6 +78,26 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
     return buildProtectionReport(original, parameters, result, applied, after.k,
                                  countQuasiIdentifiers(original, before), countQuasiIdentifiers(keptTable, after));
 }
+
+namespace {
+
+/// Values of a published column among the rows not suppressed: the "*" of suppressed rows is not a
+/// value of the column (#33), unless kept rows hold it too.
+std::uint64_t distinctOnKeptRows(const EncodedColumn& column, const std::vector<std::uint32_t>& suppressedRows)
+{
+    std::vector<bool> seen(column.distinctCount(), false);
+    std::size_t next = 0;
+    for (std::uint32_t row = 0; row < column.codes.size(); ++row) {
+        if (next < suppressedRows.size() && suppressedRows[next] == row) {
+            ++next;
+            continue;
+        }
+        seen[column.codes[row]] = true;
+    }
+    return static_cast<std::uint64_t>(std::count(seen.begin(), seen.end(), true));
+}
+
+} // namespace
 
 ProtectionReport buildProtectionReport(const EncodedTable& original, const AnonymizationParameters& parameters,
                                        const AnonymizationResult& result, const ProtectedTable& applied,
@@ -130,7 +132,8 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
         column.height = result.lattice.heights()[q];
         column.level = applied.transformation.levels[q];
         column.distinctBefore = original.columns[static_cast<std::size_t>(spec.column)].distinctCount();
-        column.distinctAfter = applied.table.columns[static_cast<std::size_t>(spec.column)].distinctCount();
+        column.distinctAfter =
+            distinctOnKeptRows(applied.table.columns[static_cast<std::size_t>(spec.column)], applied.suppressedRows);
         if (q < applied.assessment.columnValues.size())
             column.metricValue = applied.assessment.columnValues[q];
         report.columns.push_back(std::move(column));

@@ -68,16 +68,19 @@ public:
     std::string build()
     {
         writeHead();
+        // Page one answers the steward's question (#33); how the search ran follows in an appendix.
         writeSummary();
         if (m_report.protection)
             m_html += protectionHtml(*m_report.protection, m_rich);
-        writeDataset();
         writeMinimalSets();
         writeRanking();
-        writeSafeSets();
         writeRecordsAtRisk();
         writeRecordLevelRisk();
         writeDependencies();
+        heading("appendix", "Technical appendix");
+        paragraph("How the analysis ran, for whoever checks or repeats it.");
+        writeDataset();
+        writeSafeSets();
         writeLattice();
         writeGlossary();
         m_html += "</body>\n</html>\n";
@@ -319,8 +322,8 @@ private:
             paragraph("None: no quasi-identifier was found.");
             return;
         }
-        paragraph("A small set of columns that touches every quasi-identifier (a greedy minimum hitting set): "
-                  "each pick is the column in most of the quasi-identifiers not yet touched.");
+        paragraph("A small set of columns that touches every quasi-identifier: each pick is the column in most of "
+                  "the quasi-identifiers not yet touched.");
         tableHeader(fix.steps.size(), {{"Order", true}, {"Column", false}, {"Quasi-identifiers newly covered", true}});
         for (std::size_t i = 0; i < fix.steps.size(); ++i)
             line("<tr>" + numberCell(std::to_string(i + 1)) + cell(columnName(fix.steps[i].column)) +
@@ -537,19 +540,20 @@ private:
         paragraph("A dependency is <b>unsafe</b> when its determinant includes a column that is not a "
                   "quasi-identifier (a sensitive column, or one published as it is): an attacker who knows it can "
                   "match rows of different groups of a generalised table and narrow what each group reveals (the "
-                  "FFD attack of Wang and Liu, whose Theorem 1 calls the other dependencies safe).");
-        line(m_rich ? "<table border=\"0\" cellpadding=\"8\" width=\"100%\" bgcolor=\"#fff8e1\"><tr><td>"
-                    : "<div class=\"warning\">");
-        paragraph("<b>Warning:</b> generalising or suppressing B while publishing A undoes the generalisation: "
-                  "anyone who knows the dependency recovers B from A. Treat such columns together.");
-        line(m_rich ? "</td></tr></table>" : "</div>");
+                  "FFD attack of Wang and Liu; the other dependencies do not help it).");
         if (analysis.dependencies.empty()) {
             paragraph("No set of these columns determines another column exactly.");
         } else {
+            // A warning only where there is something to warn about.
+            line(m_rich ? "<table border=\"0\" cellpadding=\"8\" width=\"100%\" bgcolor=\"#fff8e1\"><tr><td>"
+                        : "<div class=\"warning\">");
+            paragraph("<b>Warning:</b> generalising or suppressing B while publishing A undoes the generalisation: "
+                      "anyone who knows the dependency recovers B from A. Treat such columns together.");
+            line(m_rich ? "</td></tr></table>" : "</div>");
             const std::size_t listed = std::min(listedDependencies, analysis.dependencies.size());
             tableHeader(
                 listed,
-                {{"Determinant A", false}, {"determines B", false}, {"Rows sharing A", true}, {"Theorem 1", false}});
+                {{"Determinant A", false}, {"determines B", false}, {"Rows sharing A", true}, {"Safe?", false}});
             for (std::size_t i = 0; i < listed; ++i) {
                 const FunctionalDependency& dependency = analysis.dependencies[i];
                 const bool safe = isSafe(dependency, analysis.quasiIdentifiers);

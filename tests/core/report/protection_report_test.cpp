@@ -188,11 +188,13 @@ TEST_CASE("A report after (d, l)-inference has the Protection applied section in
     CHECK(protection.before.rows == table->rowCount);
     CHECK(protection.after.rows == published.rowCount);
     CHECK(protection.after.quasiIdentifiers == after.minimalSets.size());
-    // The summary speaks of groups and rows left out, not of a lattice.
+    // The summary speaks of groups and rows left out, not of a lattice nor of the paper's
+    // definitions, which the technical facts hold (#33).
     const std::vector<std::string> summary = protection.summary();
-    REQUIRE(summary.size() == 3);
+    REQUIRE(summary.size() == 2);
     CHECK(summary[0].find("left out") != std::string::npos);
-    CHECK(summary[2].find("QI-groups") != std::string::npos);
+    for (const std::string& sentence : summary)
+        CHECK(sentence.find("Definition") == std::string::npos);
     for (const std::string& sentence : summary)
         CHECK(sentence.find("lattice") == std::string::npos);
 

@@ -38,7 +38,7 @@ struct ProtectedColumnReport {
 /// What the quasi-identifier search finds over the protected columns.
 struct QuasiIdentifierCount {
     std::uint64_t quasiIdentifiers = 0;
-    /// Rows on which some quasi-identifier isolates them.
+    /// Rows in a class of at most k rows on every searched column together (the headline, #33).
     std::uint64_t rowsAtRisk = 0;
     /// Rows the search ran on.
     std::uint64_t rows = 0;
@@ -93,8 +93,8 @@ struct ProtectionReport {
     [[nodiscard]] std::vector<std::string> summary() const;
 };
 
-/// What a quasi-identifier search over `table` found: its quasi-identifiers and the rows some of
-/// them isolate (classes of at most search.k rows). Cost: one partition per quasi-identifier.
+/// What a quasi-identifier search over `table` found: its quasi-identifiers and the rows in a class
+/// of at most search.k rows on all its searched columns together. Cost: one partition.
 [[nodiscard]] QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const SearchResult& search);
 
 /// Builds the section from a finished anonymisation: the parameters and result, the applied
