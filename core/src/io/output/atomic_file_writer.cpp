@@ -125,6 +125,20 @@ std::filesystem::path writeDestination(const std::filesystem::path& target)
         }
         if (hop == maxLinkHops)
             throw FileWriteError(target, "Cannot write " + shown + ": too many levels of symbolic links.");
+        // The kernel's fs.protected_symlinks rule, which a writer resolving links itself would
+        // otherwise sidestep: in a sticky, world-writable folder such as /tmp another user's link
+        // may point anywhere the victim can write.
+        const std::filesystem::path linkFolder = destination.has_parent_path() ? destination.parent_path() : ".";
+        struct stat folderStatus {};
+        if (::stat(linkFolder.c_str(), &folderStatus) == 0 && (folderStatus.st_mode & S_ISVTX) != 0 &&
+            (folderStatus.st_mode & S_IWOTH) != 0 && status.st_uid != ::geteuid() &&
+            status.st_uid != folderStatus.st_uid)
+            throw FileWriteError(target, "Cannot write " + shown + ": the symbolic link " + destination.string() +
+                                             " belongs to user " + std::to_string(status.st_uid) +
+                                             ", neither you nor the owner of its sticky, world-writable folder " +
+                                             linkFolder.string() +
+                                             "; QIScout does not follow it, as the kernel would not "
+                                             "(fs.protected_symlinks).");
         std::error_code error;
         const std::filesystem::path link = std::filesystem::read_symlink(destination, error);
         if (error)

@@ -69,8 +69,10 @@ private:
 };
 
 /// The file a write to `target` replaces: `target` with its symbolic links followed, checked before
-/// anything is written: its folder exists and may be written, and an existing file is a regular
-/// file. Throws FileWriteError naming `target` and the reason.
+/// anything is written: its folder exists and may be written, an existing file is a regular file,
+/// and every link is one the kernel would follow (fs.protected_symlinks: in a sticky, world-writable
+/// folder, only a link of this user or of the folder's owner). Throws FileWriteError naming `target`
+/// and the reason.
 [[nodiscard]] std::filesystem::path writeDestination(const std::filesystem::path& target);
 
 /// Writes a whole file atomically (see AtomicFileWriter). Throws FileWriteError, or
