@@ -14,6 +14,7 @@
 #include <readstat.h>
 
 #include "qiscout/core/io/reading/claimed_shape.h"
+#include "qiscout/core/util/display_text.h"
 #include "qiscout/core/util/out_of_memory.h"
 
 #include "io/reading/load_failure.h"
@@ -100,7 +101,8 @@ public:
             failLoad(LoadErrorKind::EmptyFile, m_request.location, 0, 0, {}, "the file defines no variables");
         if (m_builder.rowCount() == 0 && !(m_request.rowLimit && *m_request.rowLimit == 0))
             failLoad(LoadErrorKind::HeaderOnly, m_request.location, 0, 0, {},
-                     "the file defines " + std::to_string(m_variables.size()) + " variables but holds no records");
+                     "the file defines " + countedNoun(m_variables.size(), "variable", "variables") +
+                         " but holds no records");
         attachValueLabels();
         if (!m_firstTranscoded.empty())
             m_builder.addWarning("Some text is not valid UTF-8 (the first in " + m_firstTranscoded +
