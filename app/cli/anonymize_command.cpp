@@ -98,6 +98,12 @@ int runAnonymize(const AnonymizeOptions& options)
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
     Timings timings;
+    std::vector<std::string> outputPaths = options.report.outputs;
+    outputPaths.insert(outputPaths.end(), {options.out, options.json});
+    std::vector<std::string> inputs = options.protection.possibleHierarchyFiles();
+    inputs.push_back(options.file);
+    if (const int status = checkOutputPaths(outputPaths, inputs); status != exitOk)
+        return status;
 
     TableInput input = loadTableInput(options.file, options.load, interrupt.token());
     if (!input.table)

@@ -20,6 +20,7 @@
 #include "interrupt.h"
 #include "json_output.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "table_input.h"
 
 namespace qiscout::cli {
@@ -114,6 +115,8 @@ void printCheck(std::ostream& out, const core::AttackCheck& check, const core::E
 int runAttackCheck(const AttackCheckOptions& options)
 {
     const InterruptWatcher interrupt;
+    if (const int status = checkOutputPaths({options.json}, {options.file, options.original}); status != exitOk)
+        return status;
     TableInput input = loadTableInput(options.file, options.load, interrupt.token());
     if (!input.table)
         return input.exitCode;

@@ -19,6 +19,7 @@
 #include "interrupt.h"
 #include "json_output.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "table_input.h"
 
 namespace qiscout::cli {
@@ -56,6 +57,8 @@ void printDependencies(std::ostream& out, const core::DependencyResult& result, 
 int runDependencies(const DependenciesOptions& options)
 {
     const InterruptWatcher interrupt;
+    if (const int status = checkOutputPaths({options.json}, {options.file}); status != exitOk)
+        return status;
     TableInput input = loadTableInput(options.file, options.load, interrupt.token());
     if (!input.table)
         return input.exitCode;

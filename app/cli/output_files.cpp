@@ -3,9 +3,45 @@
 
 #include <iostream>
 
+#include <sys/stat.h>
+
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/util/cancellation.h"
 
+#include "command.h"
+
 namespace qiscout::cli {
+
+int checkOutputPaths(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs)
+{
+    for (const std::string& output : outputs) {
+        if (output.empty() || output == "-")
+            continue;
+        std::filesystem::path destination;
+        try {
+            destination = core::writeDestination(output);
+        } catch (const core::FileWriteError& error) {
+            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            return exitInputError;
+        }
+        // A file that does not exist yet cannot be one that is read.
+        struct stat written {};
+        if (::stat(destination.c_str(), &written) != 0)
+            continue;
+        for (const std::string& input : inputs) {
+            // A connection string names no file; stat, unlike detecting the format, never opens
+            // the input (a FIFO would block).
+            struct stat read {};
+            if (::stat(core::sourceFilePath(input).c_str(), &read) == 0 && read.st_dev == written.st_dev &&
+                read.st_ino == written.st_ino) {
+                std::cerr << "qiscout-cli: refusing to write " << output << ": it is the input " << input
+                          << (output == input ? "" : " (the same file)") << "; choose another output file.\n";
+                return exitUsage;
+            }
+        }
+    }
+    return exitOk;
+}
 
 OutputFiles::OutputFiles(std::stop_token stop) : m_stop(std::move(stop)) {}
 

@@ -13,6 +13,14 @@
 
 namespace qiscout::cli {
 
+/// Checks, before any work, every file a command will write (--json, --report, --out; "-" for
+/// standard output is skipped): each must be writable (core::writeDestination) and none may be one
+/// of the files the command reads (the table file, hierarchy files), compared as the same file by
+/// device and inode with links followed, so a link or a second name of an input is caught too.
+/// Returns exitOk, or after a message on stderr naming both paths: exitUsage for an output that is
+/// an input, exitInputError for an output that cannot be written.
+[[nodiscard]] int checkOutputPaths(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
+
 /// Files made ready one by one in flushed temporary files and renamed into place together by
 /// commit(): a stop (Ctrl-C, SIGTERM) or an error before then leaves every existing file as it was
 /// and no temporary file behind. Not thread-safe.

@@ -96,6 +96,15 @@ ProtectionFlags::quasiIdentifiers(const core::EncodedTable& table) const
     return named;
 }
 
+std::vector<std::string> ProtectionFlags::possibleHierarchyFiles() const
+{
+    std::vector<std::string> files;
+    for (const std::string& spec : m_quasiIdentifiers)
+        for (std::size_t equals = spec.find('='); equals != std::string::npos; equals = spec.find('=', equals + 1))
+            files.push_back(spec.substr(equals + 1));
+    return files;
+}
+
 core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table, std::uint64_t k,
                                                           double suppressionLimit, core::UtilityMetric metric,
                                                           std::optional<int> threads) const

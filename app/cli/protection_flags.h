@@ -30,6 +30,9 @@ public:
     void addTo(CLI::App& command);
     /// The --qi columns in the order given. Throws UnknownColumnError for a name that is not a column.
     [[nodiscard]] std::vector<NamedQuasiIdentifier> quasiIdentifiers(const core::EncodedTable& table) const;
+    /// Every file a --qi argument may name before the table is loaded: the text after each '=',
+    /// since where COLUMN=FILE splits depends on the table's column names.
+    [[nodiscard]] std::vector<std::string> possibleHierarchyFiles() const;
     /// The parameters for table with k-anonymity at k first, then the other models. Throws
     /// UnknownColumnError for a name that is not a column, HierarchyError for a hierarchy file
     /// that cannot be read or used, std::invalid_argument for a model the table cannot have.

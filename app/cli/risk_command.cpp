@@ -27,6 +27,7 @@
 #include "interrupt.h"
 #include "json_output.h"
 #include "load_flags.h"
+#include "output_files.h"
 #include "report_option.h"
 #include "table_input.h"
 
@@ -141,6 +142,10 @@ int runRisk(const RiskOptions& options)
 {
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
+    std::vector<std::string> outputPaths = options.report.outputs;
+    outputPaths.push_back(options.json);
+    if (const int status = checkOutputPaths(outputPaths, {options.file}); status != exitOk)
+        return status;
 
     TableInput input = loadTableInput(options.file, options.load, interrupt.token());
     if (!input.table)

@@ -120,6 +120,10 @@ int runScan(const ScanOptions& options)
 {
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
+    std::vector<std::string> outputPaths = options.report.outputs;
+    outputPaths.push_back(options.json);
+    if (const int status = checkOutputPaths(outputPaths, {options.file}); status != exitOk)
+        return status;
 
     TableInput input = loadTableInput(options.file, options.load, interrupt.token());
     if (!input.table)

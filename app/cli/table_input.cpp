@@ -4,6 +4,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "qiscout/core/io/reading/source_format.h"
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
@@ -18,7 +19,7 @@ TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const
         input.table = core::loadTable(file, flags.options(file), stop, {}, input.used);
     } catch (const core::LoadError& error) {
         if (error.kind() == core::LoadErrorKind::Cancelled) {
-            std::cerr << "qiscout-cli: cancelled while loading " << file << ".\n";
+            std::cerr << "qiscout-cli: cancelled while loading " << core::withoutPassword(file) << ".\n";
             input.exitCode = exitCancelled;
         } else {
             std::cerr << "qiscout-cli: " << error.what() << '\n';

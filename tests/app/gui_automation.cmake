@@ -25,9 +25,17 @@ if(NOT status EQUAL 0)
 endif()
 expect_1024x700_png("${shot}")
 
-# --risk (#16): the findings, then the Risk step's assessment, then the picture.
+# --risk (#16): the findings, then the Risk step's assessment, then the picture. The project names
+# its table outside its folder, which --quit refuses (#39), so it runs beside a copy of the table.
+get_filename_component(risk_folder "${RISK_PROJECT}" DIRECTORY)
+file(READ "${RISK_PROJECT}" risk_project)
+string(REGEX MATCH "\"table\": \"([^\"]*)\"" table_entry "${risk_project}")
+get_filename_component(risk_table "${risk_folder}/${CMAKE_MATCH_1}" NAME)
+file(COPY "${risk_folder}/${CMAKE_MATCH_1}" DESTINATION "${OUT}")
+string(REPLACE "${table_entry}" "\"table\": \"${risk_table}\"" risk_project "${risk_project}")
+file(WRITE "${OUT}/risk.qiscout" "${risk_project}")
 set(shot "${OUT}/risk.png")
-execute_process(COMMAND "${GUI}" "${RISK_PROJECT}" --risk --window-size 1024x700 --screenshot "${shot}" --quit
+execute_process(COMMAND "${GUI}" "${OUT}/risk.qiscout" --risk --window-size 1024x700 --screenshot "${shot}" --quit
                 RESULT_VARIABLE status ERROR_VARIABLE errors TIMEOUT 120)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "qiscout --risk --screenshot --quit failed (${status}): ${errors}")

@@ -613,6 +613,7 @@ void MainWindow::openProject(const QString& path)
         // sees the resolved path or the connection before anything is read, and confirms a table
         // outside the project's folder; a database server is named in the import dialog, which
         // connects only when asked, with a password typed for that connection alone (#17, #19).
+        // Unattended (--quit) there is no one to ask, and a question nobody answers is a no (#39).
         const std::string location = source.path.toStdString();
         const QDir projectFolder = QFileInfo(path).absoluteDir();
         const QString folder = QDir::toNativeSeparators(projectFolder.exists() ? projectFolder.canonicalPath()
@@ -621,7 +622,9 @@ void MainWindow::openProject(const QString& path)
             const QString server = QString::fromStdString(core::withoutPassword(location));
             statusBar()->showMessage(tr("The project reads its table from %1.").arg(server));
             if (m_unattended) {
-                loadTable(source.path, source.options, server);
+                refuseUnattended(tr("The project %1 reads its table from the database server %2; with --quit no "
+                                    "one can confirm the connection, so nothing was read.")
+                                     .arg(QDir::toNativeSeparators(path), server));
                 return;
             }
             auto* dialog = new ImportDialog(source.path, source.options, this);
@@ -643,8 +646,14 @@ void MainWindow::openProject(const QString& path)
             question = tr("This project reads its table from\n%1\nwhich is outside the project's folder %2. Load it?")
                            .arg(resolved, folder);
         statusBar()->showMessage(tr("The project reads its table from %1.").arg(resolved));
-        if (question.isEmpty() || m_unattended) {
+        if (question.isEmpty()) {
             loadTable(source.path, source.options, resolved);
+            return;
+        }
+        if (m_unattended) {
+            refuseUnattended(tr("The project %1 reads its table from %2, outside the project's folder %3; with "
+                                "--quit no one can confirm that, so nothing was read.")
+                                 .arg(QDir::toNativeSeparators(path), resolved, folder));
             return;
         }
         auto* box = new QMessageBox(QMessageBox::Question, tr("Open the project's table?"), question,
@@ -663,6 +672,13 @@ void MainWindow::openProject(const QString& path)
         if (!m_unattended)
             showWarning(tr("Cannot open the project"), message);
     }
+}
+
+void MainWindow::refuseUnattended(const QString& message)
+{
+    m_project->close();
+    statusBar()->clearMessage();
+    Q_EMIT openFailed(message);
 }
 
 bool MainWindow::saveProject(const QString& path)

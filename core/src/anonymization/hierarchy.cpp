@@ -7,6 +7,7 @@
 
 #include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/io/reading/regular_file.h"
+#include "qiscout/core/util/display_text.h"
 
 #include "io/reading/text_encoding.h"
 
@@ -116,7 +117,7 @@ void validateRows(const Hierarchy& hierarchy, std::string_view source, const Lin
         const std::vector<std::string>& values = hierarchy.rows[row];
         if (values.size() != width)
             throw HierarchyError(name, lineOfRow(row),
-                                 "it has " + std::to_string(values.size()) + " levels where line " +
+                                 "it has " + countedNoun(values.size(), "level", "levels") + " where line " +
                                      std::to_string(lineOfRow(0)) + " has " + std::to_string(width) +
                                      ": every line needs the same number of levels.");
         const auto [existing, added] = firstRowOfValue.emplace(values.front(), row);

@@ -14,6 +14,8 @@
 
 #include <tbb/task_arena.h>
 
+#include "qiscout/core/util/display_text.h"
+
 #include "io/csv/csv_tokenizer.h"
 #include "io/csv/table_sniffer.h"
 #include "io/reading/column_encoder.h"
@@ -56,6 +58,20 @@ void checkOptions(const LoadOptions& options)
 bool onlyLineBreaks(std::string_view text)
 {
     return text.find_first_not_of("\r\n") == std::string_view::npos;
+}
+
+/// Lines ended by bare carriage returns, as classic Mac OS wrote them: the tokenizer ends lines at
+/// LF only, so such a file reads as one long header row.
+bool endsLinesWithBareCr(std::string_view text)
+{
+    return text.find('\n') == std::string_view::npos && text.find('\r') != std::string_view::npos;
+}
+
+[[noreturn]] void failBareCr(const std::string& file)
+{
+    fail(LoadErrorKind::Malformed, file, {1, 0},
+         "the lines end in bare carriage returns (CR, as classic Mac OS wrote them), which QIScout does not "
+         "take for line breaks; save the file with LF or CRLF line endings");
 }
 
 std::size_t skipBlankLines(std::string_view text, std::size_t pos)
@@ -229,9 +245,10 @@ void parsePiece(const ParseContext& context, std::size_t begin, std::size_t stop
              "the quote that opens this field is never closed before the end of the file");
     const std::size_t column = fault.fieldCount < columns ? fault.fieldCount + 1 : columns + 1;
     fail(fault.kind, file, {line, column},
-         "the row has " + std::to_string(fault.fieldCount) + (fault.fieldCount == 1 ? " field" : " fields") +
-             " but the table has " + std::to_string(columns) +
-             " columns (ragged rows can be skipped with the skip-ragged-rows option)");
+         "the row has " + countedNoun(fault.fieldCount, "field", "fields") + " but the table has " +
+             countedNoun(columns, "column", "columns") +
+             " (to skip such rows: --skip-ragged on the command line, \"Skip lines with the wrong number of "
+             "values\" in the import dialog)");
 }
 
 /// Fails on the first row beyond the limit: row `index` of the rows the pieces hold.
@@ -514,6 +531,8 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
     }
     throwIfCancelled(stop, file);
 
+    if (rows == 0 && endsLinesWithBareCr(text))
+        failBareCr(file);
     if (rows == 0) {
         std::string detail = "the header row is the only row; there are no data rows";
         if (skipped > 0)
@@ -613,6 +632,8 @@ TablePreview previewTableFromBuffer(std::string_view bytes, const std::string& s
         }
     }
     preview.rows = std::move(rows);
+    if (preview.rows.empty() && maxRows > 0 && endsLinesWithBareCr(raw))
+        failBareCr(file);
     if (preview.hasHeader && preview.rows.empty() && skipped == 0 && maxRows > 0 &&
         onlyLineBreaks(raw.substr(std::min(bodyStart, raw.size()))))
         fail(LoadErrorKind::HeaderOnly, file, {lineAt(raw, header.start), 0},

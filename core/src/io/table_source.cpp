@@ -64,7 +64,7 @@ EncodedTable loadTable(const std::string& path, const LoadOptions& options, std:
     } catch (...) {
         if (!isOutOfMemory(std::current_exception()))
             throw;
-        failLoadOutOfMemory(path);
+        failLoadOutOfMemory(withoutPassword(path));
     }
 }
 

@@ -3,7 +3,11 @@
 
 #include <filesystem>
 #include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +20,55 @@ namespace {
 
 constexpr const char* formatName = "qiscout-project";
 constexpr int formatVersion = 1;
+
+/// What a project file's value must be, in the words of the messages below.
+template <typename T>
+std::string expectedType()
+{
+    if constexpr (std::is_same_v<T, std::string>)
+        return "text";
+    else if constexpr (std::is_same_v<T, bool>)
+        return "true or false";
+    else if constexpr (std::is_same_v<T, double>)
+        return "a number";
+    else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+        return "a list of texts";
+    else {
+        static_assert(std::is_same_v<T, std::vector<std::vector<std::string>>>, "say what the project expects");
+        return "a list of lists of texts";
+    }
+}
+
+/// `value` as T; nlohmann's type_error names neither the key nor what was expected, so a value of
+/// another type is a ProjectError that does.
+template <typename T>
+T as(const nlohmann::json& value, const char* key)
+{
+    try {
+        return value.get<T>();
+    } catch (const nlohmann::json::type_error&) {
+        throw ProjectError("The project's \"" + std::string(key) + "\" must be " + expectedType<T>() + ", not " +
+                           (value.is_null() ? std::string("null") : std::string("a ") + value.type_name()) + ".");
+    }
+}
+
+/// The value of `key` in `object` as T (see as()), or `fallback` when it has none.
+template <typename T>
+T valueOf(const nlohmann::json& object, const char* key, T fallback)
+{
+    const auto it = object.find(key);
+    return it == object.end() ? fallback : as<T>(*it, key);
+}
+
+/// The value of `key` in `object` as T (see as()); a ProjectError when it has none.
+template <typename T>
+T required(const nlohmann::json& object, const char* key)
+{
+    const auto it = object.find(key);
+    if (it == object.end())
+        throw ProjectError("The project lacks \"" + std::string(key) + "\".");
+    return as<T>(*it, key);
+}
 
 TextEncoding parseEncoding(const std::string& text)
 {
@@ -45,28 +98,28 @@ LoadOptions loadOptionsFromJson(const nlohmann::json& json)
 {
     LoadOptions options;
     if (const auto it = json.find("delimiter"); it != json.end() && !it->is_null()) {
-        const auto delimiter = it->get<std::string>();
+        const auto delimiter = as<std::string>(*it, "delimiter");
         if (delimiter.size() != 1)
             throw ProjectError("The project's delimiter must be a single character.");
         options.delimiter = delimiter.front();
     }
     if (const auto it = json.find("hasHeader"); it != json.end() && !it->is_null())
-        options.hasHeader = it->get<bool>();
+        options.hasHeader = as<bool>(*it, "hasHeader");
     if (const auto it = json.find("missingTokens"); it != json.end())
-        options.missingTokens = it->get<std::vector<std::string>>();
+        options.missingTokens = as<std::vector<std::string>>(*it, "missingTokens");
     if (const auto it = json.find("encoding"); it != json.end())
-        options.encoding = parseEncoding(it->get<std::string>());
-    options.skipRaggedRows = json.value("skipRaggedRows", false);
+        options.encoding = parseEncoding(as<std::string>(*it, "encoding"));
+    options.skipRaggedRows = valueOf(json, "skipRaggedRows", false);
     if (const auto it = json.find("format"); it != json.end() && !it->is_null()) {
-        const auto name = it->get<std::string>();
+        const auto name = as<std::string>(*it, "format");
         options.format = valueIn(sourceFormatNames, name);
         if (!options.format)
             throw ProjectError("The project names an unknown source format \"" + name + "\".");
     }
-    options.sheet = json.value("sheet", std::string());
-    options.table = json.value("table", std::string());
-    options.query = json.value("query", std::string());
-    options.valueLabels = json.value("valueLabels", true);
+    options.sheet = valueOf(json, "sheet", std::string());
+    options.table = valueOf(json, "table", std::string());
+    options.query = valueOf(json, "query", std::string());
+    options.valueLabels = valueOf(json, "valueLabels", true);
     return options;
 }
 
@@ -145,9 +198,9 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
     ProtectionSettings protection;
     for (const auto& entry : json.at("quasiIdentifiers")) {
         ProtectedColumnSetting column;
-        column.column = entry.at("column").get<std::string>();
-        column.hierarchySource = entry.value("source", std::string("project"));
-        column.hierarchy.rows = entry.at("hierarchy").get<std::vector<std::vector<std::string>>>();
+        column.column = required<std::string>(entry, "column");
+        column.hierarchySource = valueOf(entry, "source", std::string("project"));
+        column.hierarchy.rows = required<std::vector<std::vector<std::string>>>(entry, "hierarchy");
         try {
             validateHierarchy(column.hierarchy, "the project's hierarchy for " + column.column);
         } catch (const HierarchyError& error) {
@@ -157,19 +210,19 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
     }
     protection.k = optionalInteger<std::uint64_t>(json, "k").value_or(5);
     if (const auto it = json.find("lDiversity"); it != json.end() && !it->is_null()) {
-        const auto variantName = it->value("variant", std::string("distinct"));
+        const auto variantName = valueOf(*it, "variant", std::string("distinct"));
         const auto variant = valueIn(diversityVariantNames, variantName);
         if (!variant)
             throw ProjectError("The project names an unknown l-diversity variant \"" + variantName + "\".");
-        protection.diversity =
-            DiversitySetting{it->at("column").get<std::string>(), *variant, it->value("l", 2.0), it->value("c", 1.0)};
+        protection.diversity = DiversitySetting{required<std::string>(*it, "column"), *variant, valueOf(*it, "l", 2.0),
+                                                valueOf(*it, "c", 1.0)};
     }
     if (const auto it = json.find("tCloseness"); it != json.end() && !it->is_null())
-        protection.closeness = ClosenessSetting{it->at("column").get<std::string>(), it->value("t", 0.2)};
-    protection.suppressionLimit = json.value("suppressionLimit", 0.0);
+        protection.closeness = ClosenessSetting{required<std::string>(*it, "column"), valueOf(*it, "t", 0.2)};
+    protection.suppressionLimit = valueOf(json, "suppressionLimit", 0.0);
     if (!(protection.suppressionLimit >= 0.0 && protection.suppressionLimit <= 1.0))
         throw ProjectError("The project's suppression limit must be between 0 and 1.");
-    const auto metricName = json.value("metric", std::string("loss"));
+    const auto metricName = valueOf(json, "metric", std::string("loss"));
     const auto metric = valueIn(utilityMetricNames, metricName);
     if (!metric)
         throw ProjectError("The project names an unknown utility metric \"" + metricName + "\".");
@@ -186,12 +239,12 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
     }
     if (const auto it = json.find("dlInference"); it != json.end() && !it->is_null()) {
         DlInferenceSetting dl;
-        dl.sensitive = it->at("sensitive").get<std::string>();
+        dl.sensitive = required<std::string>(*it, "sensitive");
         dl.d = optionalInteger<std::uint64_t>(*it, "d").value_or(dl.d);
         dl.l = optionalInteger<std::uint64_t>(*it, "l").value_or(dl.l);
         if (dl.l < 1)
             throw ProjectError("The project's (d, l)-inference l must be at least 1.");
-        const auto heuristicName = it->value("heuristic", std::string(toString(dl.heuristic)));
+        const auto heuristicName = valueOf(*it, "heuristic", std::string(toString(dl.heuristic)));
         const auto heuristic = parsePartitionHeuristic(heuristicName);
         if (!heuristic)
             throw ProjectError("The project names an unknown (d, l)-inference grouping \"" + heuristicName + "\".");
@@ -211,11 +264,11 @@ nlohmann::json riskToJson(const RiskSettings& risk)
 RiskSettings riskFromJson(const nlohmann::json& json)
 {
     RiskSettings risk;
-    risk.keyColumns = json.value("keyColumns", std::vector<std::string>());
-    risk.samplingFraction = json.value("samplingFraction", risk.samplingFraction);
+    risk.keyColumns = valueOf(json, "keyColumns", std::vector<std::string>());
+    risk.samplingFraction = valueOf(json, "samplingFraction", risk.samplingFraction);
     if (!(risk.samplingFraction > 0.0 && risk.samplingFraction <= 1.0))
         throw ProjectError("The project's sampling fraction must be more than 0 and at most 1.");
-    const auto scoringName = json.value("scoring", std::string(toString(risk.scoring)));
+    const auto scoringName = valueOf(json, "scoring", std::string(toString(risk.scoring)));
     const auto scoring = valueIn(sudaScoringNames, scoringName);
     if (!scoring)
         throw ProjectError("The project names an unknown SUDA scoring \"" + scoringName + "\".");
@@ -254,22 +307,31 @@ Project projectFromJson(const std::string& text)
 {
     try {
         const auto json = nlohmann::json::parse(text);
-        if (!json.is_object() || json.value("format", std::string()) != formatName)
+        if (!json.is_object() || valueOf(json, "format", std::string()) != formatName)
             throw ProjectError("This is not a QIScout project file.");
-        if (const int version = optionalInteger<int>(json, "version").value_or(0); version != formatVersion)
+        const std::optional<int> version = optionalInteger<int>(json, "version");
+        if (!version)
+            throw ProjectError("The project file gives no format version; this QIScout reads version " +
+                               std::to_string(formatVersion) + ".");
+        if (*version > formatVersion)
             throw ProjectError("This project was written by a newer QIScout (format version " +
-                               std::to_string(version) + ").");
+                               std::to_string(*version) + "); this one reads version " + std::to_string(formatVersion) +
+                               ".");
+        if (*version != formatVersion)
+            throw ProjectError("The project file gives format version " + std::to_string(*version) +
+                               ", which no QIScout writes; this one reads version " + std::to_string(formatVersion) +
+                               ".");
         Project project;
-        project.tablePath = json.at("table").get<std::string>();
+        project.tablePath = required<std::string>(json, "table");
         if (const auto it = json.find("import"); it != json.end())
             project.loadOptions = loadOptionsFromJson(*it);
         if (const auto it = json.find("roles"); it != json.end()) {
             for (const auto& entry : *it) {
-                const auto roleName = entry.at("role").get<std::string>();
+                const auto roleName = required<std::string>(entry, "role");
                 const auto role = parseColumnRole(roleName);
                 if (!role)
                     throw ProjectError("The project gives an unknown column role \"" + roleName + "\".");
-                project.roles.push_back({entry.at("column").get<std::string>(), *role});
+                project.roles.push_back({required<std::string>(entry, "column"), *role});
             }
         }
         if (const auto it = json.find("parameters"); it != json.end()) {
@@ -278,13 +340,13 @@ Project projectFromJson(const std::string& text)
             project.parameters.threads = optionalInteger<int>(parameters, "threads");
             project.parameters.batchSize = optionalInteger<std::uint32_t>(parameters, "batchSize");
             project.parameters.maxSetSize = optionalInteger<int>(parameters, "maxSetSize");
-            const auto algorithmName = parameters.value("algorithm", std::string("auto"));
+            const auto algorithmName = valueOf(parameters, "algorithm", std::string("auto"));
             const auto algorithm = parseAlgorithm(algorithmName);
             if (!algorithm)
                 throw ProjectError("The project names an unknown search strategy \"" + algorithmName + "\".");
             project.algorithm = *algorithm;
             // Projects written before the choice existed searched with missing cells as values.
-            const auto semanticsName = parameters.value("missingSemantics", std::string("value"));
+            const auto semanticsName = valueOf(parameters, "missingSemantics", std::string("value"));
             const auto semantics = parseMissingSemantics(semanticsName);
             if (!semantics)
                 throw ProjectError("The project names unknown missing-value semantics \"" + semanticsName + "\".");
@@ -294,7 +356,7 @@ Project projectFromJson(const std::string& text)
             project.protection = protectionFromJson(*it);
         if (const auto it = json.find("risk"); it != json.end() && !it->is_null())
             project.risk = riskFromJson(*it);
-        project.analysed = json.value("analysed", false);
+        project.analysed = valueOf(json, "analysed", false);
         return project;
     } catch (const nlohmann::json::exception& error) {
         throw ProjectError(std::string("The project file is not valid: ") + error.what() + ".");

@@ -37,26 +37,6 @@ std::string escapeXml(std::string_view text)
     return escaped;
 }
 
-std::string groupDigits(std::uint64_t value)
-{
-    // Built forwards rather than with std::string::insert, which trips GCC 12's false -Wrestrict at -O2;
-    // not fmt's "{:L}", which groups by the process's locale while a report must read the same anywhere.
-    const std::string digits = std::to_string(value);
-    std::string grouped;
-    grouped.reserve(digits.size() + digits.size() / 3);
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            grouped += ',';
-        grouped += digits[i];
-    }
-    return grouped;
-}
-
-std::string countedNoun(std::uint64_t count, const std::string& singular, const std::string& pluralForm)
-{
-    return groupDigits(count) + " " + (count == 1 ? singular : pluralForm);
-}
-
 std::string fixedDecimals(double value, int decimals)
 {
     return fmt::format("{:.{}f}", value, decimals);

@@ -6,16 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "qiscout/core/util/display_text.h"
+
 namespace qiscout::core {
 
 /// Escapes text for HTML/XML content and attribute values.
 [[nodiscard]] std::string escapeXml(std::string_view text);
-
-/// 48842 -> "48,842".
-[[nodiscard]] std::string groupDigits(std::uint64_t value);
-
-/// "1 row", "48,842 rows": the count with grouped digits and the noun that agrees with it.
-[[nodiscard]] std::string countedNoun(std::uint64_t count, const std::string& singular, const std::string& pluralForm);
 
 /// A number with a fixed count of decimals ("0.125").
 [[nodiscard]] std::string fixedDecimals(double value, int decimals);

@@ -24,7 +24,8 @@ public:
         if (position >= m_quoted.size())
             m_quoted.resize(position + 1);
         if (m_quoted[position].empty())
-            m_quoted[position] = nlohmann::json(columnLabel(column, m_columnNames)).dump();
+            m_quoted[position] = nlohmann::json(columnLabel(column, m_columnNames))
+                                     .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         return m_quoted[position];
     }
 
@@ -105,7 +106,9 @@ std::string resultToJson(const SearchResult& result, const ResultJsonContext& co
     // The two set lists can hold half a million sets: as a DOM (an object, an array and strings
     // per set) they took longer to build, dump and free than to write directly. The library
     // still writes everything else, and every label; the lists go where it put empty arrays.
-    const std::string frame = resultJsonFrame(result, context).dump(2);
+    // A Linux file name may hold bytes that are not UTF-8, which JSON cannot: they become U+FFFD.
+    const std::string frame =
+        resultJsonFrame(result, context).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 
     // A member's key at the top level follows a line break and two spaces, which no string
     // value can hold (its line breaks and quotes are escaped), so each is found exactly once.

@@ -89,7 +89,8 @@ std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& contex
     document["source"] = context.sourcePath;
     document["records"] = riskRecordsJson(risk);
     document["stats"] = {{"seconds", risk.seconds}, {"load_seconds", context.loadSeconds}};
-    return document.dump(2) + "\n";
+    // A Linux file name may hold bytes that are not UTF-8, which JSON cannot: they become U+FFFD.
+    return document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 } // namespace qiscout::core

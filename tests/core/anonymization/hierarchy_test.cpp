@@ -80,6 +80,8 @@ TEST_CASE("Hostile hierarchy files are rejected naming file and line", "[anonymi
         REQUIRE(error.line() == 2);
         REQUIRE(std::string(error.what()).find("line 2") != std::string::npos);
         REQUIRE(std::string(error.what()).find("same number of levels") != std::string::npos);
+        // #39: "1 level", not "1 levels".
+        REQUIRE(std::string(parseError("a;x\nb\n").what()).find("it has 1 level where") != std::string::npos);
     }
     SECTION("non-monotone levels")
     {

@@ -491,3 +491,24 @@ TEST_CASE("previewTable returns the first rows and the sniffed settings without 
     CHECK(latin.encoding == TextEncoding::Windows1252);
     CHECK(latin.rows.at(0).at(0) == "Z\xC3\xBC");
 }
+
+// #39
+TEST_CASE("Load errors name the real flag, agree in number and say when lines end in bare CRs", "[loader][errors]")
+{
+    const LoadError ragged = loadError("a,b\n1\n");
+    CHECK(contains(ragged.what(), "the row has 1 field but the table has 2 columns"));
+    CHECK(contains(ragged.what(), "--skip-ragged on the command line"));
+    CHECK(contains(loadError("a\n1,2\n").what(), "the row has 2 fields but the table has 1 column "));
+
+    const LoadError bareCr = loadError("a,b\r1,2\r3,4\r");
+    CHECK(bareCr.kind() == LoadErrorKind::Malformed);
+    CHECK(contains(bareCr.what(), "bare carriage returns"));
+    CHECK_FALSE(contains(bareCr.what(), "header row is the only row"));
+    const TempFile file("a,b\r1,2\r");
+    try {
+        static_cast<void>(previewTable(file.path(), {}, 10));
+        FAIL("the preview of a file with bare CR line ends succeeded");
+    } catch (const LoadError& error) {
+        CHECK(contains(error.what(), "bare carriage returns"));
+    }
+}

@@ -251,6 +251,35 @@ TEST_CASE("Invalid project files raise ProjectError with a sentence", "[project]
     REQUIRE_THROWS_AS(projectFromJson(text), ProjectError);
 }
 
+// #39
+TEST_CASE("A project's version and the types of its values are named in its errors", "[project]")
+{
+    const auto messageFor = [](const std::string& text) {
+        try {
+            static_cast<void>(projectFromJson(text));
+        } catch (const ProjectError& error) {
+            return std::string(error.what());
+        }
+        FAIL("the project was read: " << text);
+        return std::string();
+    };
+    const std::string head = R"({"format": "qiscout-project", )";
+    CHECK(messageFor(head + R"("table": "a.csv"})") ==
+          "The project file gives no format version; this QIScout reads version 1.");
+    CHECK(messageFor(head + R"("version": 0, "table": "a.csv"})").find("newer") == std::string::npos);
+    CHECK(messageFor(head + R"("version": 99, "table": "a.csv"})").find("newer QIScout (format version 99)") !=
+          std::string::npos);
+    const std::string current = head + R"("version": 1, )";
+    CHECK(messageFor(current + R"("table": 7})") == "The project's \"table\" must be text, not a number.");
+    CHECK(messageFor(current + R"("table": "a.csv", "analysed": "yes"})") ==
+          "The project's \"analysed\" must be true or false, not a string.");
+    CHECK(messageFor(current + R"("table": "a.csv", "import": {"missingTokens": "NA"}})") ==
+          "The project's \"missingTokens\" must be a list of texts, not a string.");
+    CHECK(messageFor(current + R"("table": "a.csv", "risk": {"samplingFraction": "half"}})") ==
+          "The project's \"samplingFraction\" must be a number, not a string.");
+    CHECK(messageFor(head + R"("version": 1})") == "The project lacks \"table\".");
+}
+
 TEST_CASE("Opening a missing project file raises ProjectError", "[project]")
 {
     REQUIRE_THROWS_AS(loadProject("/nonexistent/folder/project.qiscout"), ProjectError);

@@ -90,3 +90,16 @@ TEST_CASE("scan's JSON document is the one nlohmann's DOM dumps", "[report][json
         REQUIRE(resultToJson(result, context) == domDump(result, context));
     }
 }
+
+// #39: a file name is bytes on Linux; the document was refused after the whole search.
+TEST_CASE("scan's JSON document takes a file name that is not UTF-8", "[report][json]")
+{
+    SearchResult result;
+    result.searchedColumns = ColumnSet::firstN(1);
+    result.minimalSets.push_back({ColumnSet::firstN(1), 1, 1});
+    ResultJsonContext context;
+    context.columnNames = {"age"};
+    context.sourcePath = "/data/caf\xE9.csv";
+    const std::string document = resultToJson(result, context);
+    CHECK(document.find("\"/data/caf\xEF\xBF\xBD.csv\"") != std::string::npos);
+}

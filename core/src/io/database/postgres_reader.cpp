@@ -33,15 +33,10 @@ class PostgresSession {
 public:
     PostgresSession(const std::string& connection, const std::string& password)
         : m_shown(withoutPassword(connection))
+        , m_written(connection)
+        , m_password(password)
         , m_connection(nullptr, PQfinish)
     {
-        m_secrets.push_back(password);
-        if (PQconninfoOption* options = PQconninfoParse(connection.c_str(), nullptr)) {
-            for (PQconninfoOption* option = options; option->keyword != nullptr; ++option)
-                if (std::string_view(option->keyword) == "password" && option->val != nullptr)
-                    m_secrets.emplace_back(option->val);
-            PQconninfoFree(options);
-        }
         // Defaults go before dbname, so the user's connection string may override them; the
         // encoding and the password given apart go after, so they always apply.
         std::vector<const char*> keys = {"connect_timeout", "fallback_application_name", "dbname", "client_encoding"};
@@ -133,17 +128,13 @@ private:
 
     [[nodiscard]] std::string scrub(std::string text) const
     {
-        for (const auto& secret : m_secrets) {
-            if (secret.empty())
-                continue;
-            for (std::size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3))
-                text.replace(at, secret.size(), "***");
-        }
-        return text;
+        return redactPassword(std::move(text), m_written, m_password);
     }
 
     std::string m_shown;
-    std::vector<std::string> m_secrets;
+    /// The connection string as the user wrote it, and the password given apart from it.
+    std::string m_written;
+    std::string m_password;
     Connection m_connection;
 };
 

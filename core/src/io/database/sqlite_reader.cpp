@@ -204,6 +204,15 @@ private:
         const int code = sqlite3_errcode(database);
         if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
             kind = LoadErrorKind::Malformed;
+        // SQLite's own words, "attempt to write a readonly database", hide why a read wants to write.
+        const int extended = sqlite3_extended_errcode(database);
+        if (extended == SQLITE_READONLY_ROLLBACK || extended == SQLITE_READONLY_RECOVERY)
+            failLoad(LoadErrorKind::DatabaseError, m_file, 0, 0, where,
+                     std::string("the database has an unfinished transaction (") +
+                         (extended == SQLITE_READONLY_ROLLBACK ? "a hot journal, " + m_file + "-journal"
+                                                               : "a write-ahead log to recover, " + m_file + "-wal") +
+                         ") that must be rolled back first, and QIScout opens databases read-only; open it once "
+                         "with the program that wrote it, or with sqlite3, then load it again");
         failLoad(kind, m_file, 0, 0, where,
                  std::string(kind == LoadErrorKind::Malformed ? "it is not a readable SQLite database ("
                                                               : "the database reports: ") +

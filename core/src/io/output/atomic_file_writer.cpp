@@ -108,38 +108,75 @@ FileWriteError::FileWriteError(std::filesystem::path path, const std::string& me
     , m_path(std::move(path))
 {}
 
-AtomicFileWriter::AtomicFileWriter(std::filesystem::path target, std::stop_token stop)
-    : m_target(std::move(target))
-    , m_stop(std::move(stop))
+std::filesystem::path writeDestination(const std::filesystem::path& target)
 {
-    const std::string shown = m_target.string();
-    if (m_target.filename().empty())
-        throw FileWriteError(m_target, "Cannot write " + shown + ": the path names a folder, not a file.");
-    m_destination = m_target;
+    const std::string shown = target.string();
+    if (target.filename().empty())
+        throw FileWriteError(target, "Cannot write " + shown + ": the path names a folder, not a file.");
+    std::filesystem::path destination = target;
     struct stat status {};
     bool exists = false;
     for (int hop = 0;; ++hop) {
-        if (::lstat(m_destination.c_str(), &status) != 0)
+        if (::lstat(destination.c_str(), &status) != 0)
             break;
         if (!S_ISLNK(status.st_mode)) {
             exists = true;
             break;
         }
         if (hop == maxLinkHops)
-            throw FileWriteError(m_target, "Cannot write " + shown + ": too many levels of symbolic links.");
+            throw FileWriteError(target, "Cannot write " + shown + ": too many levels of symbolic links.");
+        // The kernel's fs.protected_symlinks rule, which a writer resolving links itself would
+        // otherwise sidestep: in a sticky, world-writable folder such as /tmp another user's link
+        // may point anywhere the victim can write.
+        const std::filesystem::path linkFolder = destination.has_parent_path() ? destination.parent_path() : ".";
+        struct stat folderStatus {};
+        if (::stat(linkFolder.c_str(), &folderStatus) == 0 && (folderStatus.st_mode & S_ISVTX) != 0 &&
+            (folderStatus.st_mode & S_IWOTH) != 0 && status.st_uid != ::geteuid() &&
+            status.st_uid != folderStatus.st_uid)
+            throw FileWriteError(target, "Cannot write " + shown + ": the symbolic link " + destination.string() +
+                                             " belongs to user " + std::to_string(status.st_uid) +
+                                             ", neither you nor the owner of its sticky, world-writable folder " +
+                                             linkFolder.string() +
+                                             "; QIScout does not follow it, as the kernel would not "
+                                             "(fs.protected_symlinks).");
         std::error_code error;
-        const std::filesystem::path link = std::filesystem::read_symlink(m_destination, error);
+        const std::filesystem::path link = std::filesystem::read_symlink(destination, error);
         if (error)
-            throw FileWriteError(m_target, "Cannot write " + shown + ": cannot read the symbolic link " +
-                                               m_destination.string() + " (" + error.message() + ").");
-        m_destination = link.is_absolute() ? link : m_destination.parent_path() / link;
+            throw FileWriteError(target, "Cannot write " + shown + ": cannot read the symbolic link " +
+                                             destination.string() + " (" + error.message() + ").");
+        destination = link.is_absolute() ? link : destination.parent_path() / link;
     }
     if (exists && S_ISDIR(status.st_mode))
-        throw FileWriteError(m_target, "Cannot write " + shown + ": a folder with that name exists.");
+        throw FileWriteError(target, "Cannot write " + shown + ": a folder with that name exists.");
     if (exists && !S_ISREG(status.st_mode))
-        throw FileWriteError(m_target, "Cannot write " + shown +
-                                           ": it is a device, pipe or socket, not a regular file; QIScout replaces "
-                                           "only regular files.");
+        throw FileWriteError(target, "Cannot write " + shown +
+                                         ": it is a device, pipe or socket, not a regular file; QIScout replaces "
+                                         "only regular files.");
+    const std::filesystem::path folder = destination.has_parent_path() ? destination.parent_path() : ".";
+    struct stat folderStatus {};
+    if (::stat(folder.c_str(), &folderStatus) != 0) {
+        const int reason = errno;
+        throw FileWriteError(target,
+                             "Cannot write " + shown + ": the folder " + folder.string() +
+                                 (reason == ENOENT ? " does not exist."
+                                                   : " cannot be read (" + std::string(std::strerror(reason)) + ")."));
+    }
+    if (!S_ISDIR(folderStatus.st_mode))
+        throw FileWriteError(target, "Cannot write " + shown + ": " + folder.string() + " is not a folder.");
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        throw FileWriteError(target, "Cannot write " + shown + ": cannot create a file in " + folder.string() + " (" +
+                                         std::strerror(errno) + ").");
+    return destination;
+}
+
+AtomicFileWriter::AtomicFileWriter(std::filesystem::path target, std::stop_token stop)
+    : m_target(std::move(target))
+    , m_destination(writeDestination(m_target))
+    , m_stop(std::move(stop))
+{
+    const std::string shown = m_target.string();
+    struct stat status {};
+    const bool exists = ::stat(m_destination.c_str(), &status) == 0;
     throwIfStopRequested(m_stop, "Writing " + shown);
 
     const std::filesystem::path folder = m_destination.has_parent_path() ? m_destination.parent_path() : ".";

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <unistd.h>
 
@@ -130,11 +131,11 @@ std::string uriWithoutPassword(const std::string& uri)
     return withoutQueryPassword(out);
 }
 
-/// Rebuilds a key=value connection string without its password pair, keeping every other pair
-/// exactly as written (quotes and escapes included).
-std::string keywordsWithoutPassword(const std::string& text)
+/// Calls visit(key, pair, value) for each pair of a key=value connection string, `pair` and
+/// `value` exactly as written (quotes and escapes included).
+template <typename Visit>
+void forEachKeywordPair(const std::string& text, Visit visit)
 {
-    std::string out;
     std::size_t pos = 0;
     const auto skipSpaces = [&] {
         while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])) != 0)
@@ -152,6 +153,7 @@ std::string keywordsWithoutPassword(const std::string& text)
         if (pos < text.size() && text[pos] == '=')
             ++pos;
         skipSpaces();
+        const std::size_t valueStart = pos;
         if (pos < text.size() && text[pos] == '\'') {
             ++pos;
             while (pos < text.size() && text[pos] != '\'')
@@ -162,12 +164,86 @@ std::string keywordsWithoutPassword(const std::string& text)
                 pos += text[pos] == '\\' ? std::size_t{2} : std::size_t{1};
             pos = std::min(pos, text.size());
         }
+        visit(key, text.substr(pairStart, pos - pairStart), text.substr(valueStart, pos - valueStart));
+    }
+}
+
+/// Rebuilds a key=value connection string without its password pair, keeping every other pair
+/// exactly as written.
+std::string keywordsWithoutPassword(const std::string& text)
+{
+    std::string out;
+    forEachKeywordPair(text, [&out](const std::string& key, const std::string& pair, const std::string&) {
         if (key != "password") {
             out += out.empty() ? "" : " ";
-            out += text.substr(pairStart, pos - pairStart);
+            out += pair;
+        }
+    });
+    return out;
+}
+
+/// "%41b" -> "Ab"; a '%' without two hex digits stays as it is (libpq rejects it, and its message
+/// quotes the text as written).
+std::string percentDecoded(const std::string& text)
+{
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%' && i + 2 < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + 1])) != 0 &&
+            std::isxdigit(static_cast<unsigned char>(text[i + 2])) != 0) {
+            out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += text[i];
         }
     }
     return out;
+}
+
+/// Every form in which a connection string's passwords may show up in a message: as written and
+/// as libpq reads them (percent-decoded in a URI, unquoted and unescaped in key=value form).
+std::vector<std::string> passwordsIn(const std::string& connection)
+{
+    std::vector<std::string> secrets;
+    if (isPostgresUri(connection)) {
+        const std::size_t authority = connection.find("://") + 3;
+        const std::size_t authorityEnd = std::min(connection.find_first_of("/?", authority), connection.size());
+        const std::size_t at = connection.rfind('@', authorityEnd == 0 ? 0 : authorityEnd - 1);
+        if (at != std::string::npos && at >= authority) {
+            const std::size_t colon = connection.find(':', authority);
+            if (colon != std::string::npos && colon < at)
+                secrets.push_back(connection.substr(colon + 1, at - colon - 1));
+        }
+        for (std::size_t pair = connection.find("password=", authorityEnd); pair != std::string::npos;
+             pair = connection.find("password=", pair + 1)) {
+            const std::size_t value = pair + std::string_view("password=").size();
+            secrets.push_back(connection.substr(value, connection.find('&', value) - value));
+        }
+        for (std::size_t written = 0, count = secrets.size(); written < count; ++written)
+            secrets.push_back(percentDecoded(secrets[written]));
+    } else if (isKeywordConnection(connection)) {
+        forEachKeywordPair(connection,
+                           [&secrets](const std::string& key, const std::string&, const std::string& value) {
+                               if (key != "password")
+                                   return;
+                               secrets.push_back(value);
+                               std::string plain;
+                               const bool quoted = !value.empty() && value.front() == '\'';
+                               for (std::size_t i = quoted ? 1 : 0; i < value.size(); ++i) {
+                                   if (value[i] == '\\' && i + 1 < value.size())
+                                       plain += value[++i];
+                                   else if (!(quoted && i + 1 == value.size() && value[i] == '\''))
+                                       plain += value[i];
+                               }
+                               secrets.push_back(plain);
+                           });
+    }
+    return secrets;
+}
+
+void replaceAll(std::string& text, const std::string& what, const std::string& with)
+{
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size()))
+        text.replace(at, what.size(), with);
 }
 
 } // namespace
@@ -217,6 +293,23 @@ bool isFileSource(SourceFormat format)
 std::string sourceFilePath(const std::string& location)
 {
     return startsWith(location, sqlitePrefix) ? location.substr(sqlitePrefix.size()) : location;
+}
+
+std::string redactPassword(std::string text, const std::string& connection, const std::string& password)
+{
+    // The whole string first, so that a message quoting it keeps everything but the password.
+    const std::string shown = withoutPassword(connection);
+    if (shown != connection && !connection.empty())
+        replaceAll(text, connection, shown);
+    std::vector<std::string> secrets = passwordsIn(connection);
+    secrets.push_back(password);
+    // Longest first: a password that holds another's text is replaced whole.
+    std::sort(secrets.begin(), secrets.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+    for (const std::string& secret : secrets)
+        if (!secret.empty())
+            replaceAll(text, secret, "***");
+    return text;
 }
 
 std::string withoutPassword(const std::string& connection)

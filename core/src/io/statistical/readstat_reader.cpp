@@ -14,6 +14,7 @@
 #include <readstat.h>
 
 #include "qiscout/core/io/reading/claimed_shape.h"
+#include "qiscout/core/util/display_text.h"
 #include "qiscout/core/util/out_of_memory.h"
 
 #include "io/reading/load_failure.h"
@@ -94,11 +95,14 @@ public:
             failParse(error);
         if (m_rowOpen)
             m_builder.endRow();
+        if (m_format == SourceFormat::SasTransport)
+            checkTransportComplete();
         if (m_variables.empty())
             failLoad(LoadErrorKind::EmptyFile, m_request.location, 0, 0, {}, "the file defines no variables");
         if (m_builder.rowCount() == 0 && !(m_request.rowLimit && *m_request.rowLimit == 0))
             failLoad(LoadErrorKind::HeaderOnly, m_request.location, 0, 0, {},
-                     "the file defines " + std::to_string(m_variables.size()) + " variables but holds no records");
+                     "the file defines " + countedNoun(m_variables.size(), "variable", "variables") +
+                         " but holds no records");
         attachValueLabels();
         if (!m_firstTranscoded.empty())
             m_builder.addWarning("Some text is not valid UTF-8 (the first in " + m_firstTranscoded +
@@ -146,6 +150,52 @@ private:
         failLoad(LoadErrorKind::Malformed, m_request.location, line, 0, where, detail);
     }
 
+    /// ReadStat reads a transport file's rows until the bytes end and drops a partial last row, so a
+    /// file cut short would load as a smaller table. XPORT pads the rows with blanks to a whole
+    /// 80-byte record, and version 8 may state the row count: a file that ends inside a record,
+    /// whose rows break off before the padding, or that holds fewer rows than it states, is cut.
+    void checkTransportComplete() const
+    {
+        constexpr std::size_t recordBytes = 80;
+        const std::string_view bytes = m_input.bytes;
+        if (bytes.size() % recordBytes != 0)
+            failLoad(LoadErrorKind::Malformed, m_request.location, 0, 0, "byte " + std::to_string(bytes.size()),
+                     "the file ends inside an 80-byte record (SAS transport files are padded to whole "
+                     "records): it is truncated");
+        const std::uint64_t rows = m_builder.rowCount();
+        if (m_request.rowLimit)
+            return;
+        const std::size_t header = recordStarting(bytes, "HEADER RECORD*******OBS", 0);
+        if (header != std::string_view::npos && m_rowBytes > 0) {
+            const std::size_t start = header + recordBytes;
+            // A second member's header ends the first member's rows, which are all ReadStat reads.
+            const std::size_t end = std::min(recordStarting(bytes, "HEADER RECORD*******MEMB", start), bytes.size());
+            const std::size_t read = std::min(start + rows * m_rowBytes, end);
+            if (bytes.substr(read, end - read).find_first_not_of(' ') != std::string_view::npos)
+                failLoad(LoadErrorKind::Malformed, m_request.location, rows + 1, 0,
+                         "record " + std::to_string(rows + 1) + ", byte " + std::to_string(read),
+                         "the record breaks off after " + std::to_string(end - read) + " of its " +
+                             std::to_string(m_rowBytes) + " bytes: the file is truncated");
+        }
+        if (m_claimedRows > 0 && rows != m_claimedRows)
+            failLoad(LoadErrorKind::Malformed, m_request.location, rows, 0,
+                     "record " + std::to_string(rows) + ", byte " + std::to_string(bytes.size()),
+                     "the file states " + std::to_string(m_claimedRows) + " records but holds " + std::to_string(rows) +
+                         ": it is truncated");
+    }
+
+    /// The offset of the first 80-byte record at or after `from` that starts with `prefix`; npos
+    /// when there is none.
+    static std::size_t recordStarting(std::string_view bytes, std::string_view prefix, std::size_t from)
+    {
+        constexpr std::size_t recordBytes = 80;
+        for (std::size_t at = (from + recordBytes - 1) / recordBytes * recordBytes; at + prefix.size() <= bytes.size();
+             at += recordBytes)
+            if (bytes.substr(at, prefix.size()) == prefix)
+                return at;
+        return std::string_view::npos;
+    }
+
     [[nodiscard]] const char* formatName() const
     {
         switch (m_format) {
@@ -189,6 +239,7 @@ private:
             self.m_stop = Stop::TooLarge;
             return READSTAT_HANDLER_ABORT;
         }
+        self.m_claimedRows = rows > 0 ? static_cast<std::uint64_t>(rows) : 0;
         if (rows > 0) {
             std::uint64_t expected = static_cast<std::uint64_t>(rows);
             if (self.m_request.rowLimit)
@@ -213,6 +264,7 @@ private:
             info.conversion = self.conversionOf(variable);
         if (labelSet != nullptr)
             info.labelSet = labelSet;
+        self.m_rowBytes += readstat_variable_get_storage_width(variable);
         self.m_variables.push_back(std::move(info));
         self.m_builder.widen(self.m_variables.size());
         EncodedColumn& column = self.m_builder.column(self.m_variables.size() - 1);
@@ -350,6 +402,10 @@ private:
     /// The LoadError checkClaimedShape threw, when m_stop is TooLarge.
     std::exception_ptr m_tooLarge;
     bool m_rowOpen = false;
+    /// The row count the file states; 0 where it states none.
+    std::uint64_t m_claimedRows = 0;
+    /// Bytes of one row as stored: the sum of the variables' widths.
+    std::size_t m_rowBytes = 0;
     /// Where the first text that was not UTF-8 was (empty while there was none).
     std::string m_firstTranscoded;
 };

@@ -179,6 +179,46 @@ TEST_CASE("AtomicFileWriter writes through a symbolic link to its target", "[ato
     CHECK(contentsOf(folder.path() / "made.json") == "{}");
 }
 
+// #39: the kernel refuses to follow such a link (fs.protected_symlinks); the writer, which resolves
+// links itself, must refuse too.
+TEST_CASE("AtomicFileWriter follows a link in a sticky, world-writable folder only when it may", "[atomic][robust]")
+{
+    ScratchFolder folder;
+    const fs::path shared = folder.path() / "shared";
+    fs::create_directory(shared);
+    REQUIRE(::chmod(shared.c_str(), 01777) == 0);
+    const fs::path victim = folder.path() / "victim.csv";
+    writeFileAtomically(victim, "precious");
+    const fs::path link = shared / "report.html";
+    fs::create_symlink(victim, link);
+    constexpr uid_t stranger = 54321;
+    if (::lchown(link.c_str(), stranger, static_cast<gid_t>(-1)) != 0) {
+        WARN("only root can give a link to another user: nothing to check");
+        return;
+    }
+
+    try {
+        writeFileAtomically(link, "overwritten");
+        FAIL("a stranger's link in a sticky, world-writable folder was followed");
+    } catch (const FileWriteError& error) {
+        const std::string message = error.what();
+        CHECK(message.find(link.string()) != std::string::npos);
+        CHECK(message.find("54321") != std::string::npos);
+        CHECK(message.find("fs.protected_symlinks") != std::string::npos);
+    }
+    CHECK(contentsOf(victim) == "precious");
+    CHECK(fs::is_symlink(link));
+
+    // The same link followed once the folder is not sticky, or the link is the user's own.
+    REQUIRE(::chmod(shared.c_str(), 0777) == 0);
+    writeFileAtomically(link, "through a plain folder");
+    CHECK(contentsOf(victim) == "through a plain folder");
+    REQUIRE(::chmod(shared.c_str(), 01777) == 0);
+    REQUIRE(::lchown(link.c_str(), ::geteuid(), static_cast<gid_t>(-1)) == 0);
+    writeFileAtomically(link, "through my own link");
+    CHECK(contentsOf(victim) == "through my own link");
+}
+
 // #19
 TEST_CASE("AtomicFileWriter keeps the permissions of the file it replaces", "[atomic][robust]")
 {

@@ -65,3 +65,35 @@ TEST_CASE("withoutPassword takes the password out of PostgreSQL connection strin
     CHECK(withoutPassword("/data/survey.csv") == "/data/survey.csv");
     CHECK(withoutPassword("/data/password=1.csv") == "/data/password=1.csv");
 }
+
+// #39
+TEST_CASE("redactPassword takes every form of the password out of a message", "[readers][format]")
+{
+    const std::string badEscape = "postgresql://probe:pa%zzWrongPass@127.0.0.1:55432/probe";
+    CHECK(redactPassword("invalid percent-encoded token: \"pa%zzWrongPass\"", badEscape) ==
+          "invalid percent-encoded token: \"***\"");
+    const std::string unclosed = "postgresql://probe:OpenBracket@[::1:55432/probe";
+    CHECK(redactPassword("missing \"]\" in IPv6 host address in URI: \"" + unclosed + "\"", unclosed) ==
+          "missing \"]\" in IPv6 host address in URI: \"postgresql://probe@[::1:55432/probe\"");
+    CHECK(redactPassword("password p@ss rejected", "postgresql://a:p%40ss@h/db") == "password *** rejected");
+    CHECK(redactPassword("bad: q%zz", "postgresql://h/db?sslmode=x&password=q%zz") == "bad: ***");
+    CHECK(redactPassword("s3 cr'et and 's3 cr\\'et'", "host=h password='s3 cr\\'et' user=bob") == "*** and ***");
+    CHECK(redactPassword("given apart: Apart1", "host=h dbname=d", "Apart1") == "given apart: ***");
+    CHECK(redactPassword("/data/survey.csv: no such file", "/data/survey.csv") == "/data/survey.csv: no such file");
+}
+
+TEST_CASE("A connection string libpq cannot parse fails without showing its password", "[readers][format]")
+{
+    const std::string location = GENERATE(as<std::string>{}, "postgresql://probe:pa%zzWrongPass@127.0.0.1:55432/probe",
+                                          "postgresql://probe:WrongPass@[::1:55432/probe",
+                                          "host=127.0.0.1 port=55432 password=WrongPass sslmode=nonsense");
+    try {
+        static_cast<void>(loadTable(location, {}));
+        FAIL("loading " << location << " succeeded");
+    } catch (const LoadError& error) {
+        const std::string message = error.what();
+        CAPTURE(message);
+        CHECK(message.find("WrongPass") == std::string::npos);
+        CHECK((message.find("127.0.0.1") != std::string::npos || message.find("::1") != std::string::npos));
+    }
+}

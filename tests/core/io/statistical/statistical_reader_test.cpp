@@ -10,6 +10,7 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "io/reading/table_builder.h"
+#include "io/statistical/statistical_writer.h"
 #include "support/loader_test_support.h"
 #include "support/statistical_fixture.h"
 
@@ -224,4 +225,30 @@ TEST_CASE("Texts of a statistical file that are not UTF-8 are read as Windows-12
         REQUIRE(preview.rows.size() == 2);
         CHECK(preview.rows[1][3] == "P\xe2\x82\xacris");
     }
+}
+
+// #39: ReadStat reads a cut transport file up to its last whole row and says nothing, so a file
+// cut short in a download loaded as a smaller table.
+TEST_CASE("A truncated SAS transport file is a load error, not a smaller table", "[readers][statistical]")
+{
+    std::string csv = "id,city,income\n";
+    for (int row = 1; row <= 200; ++row)
+        csv += std::to_string(row) + ",town" + std::to_string(row % 7) + "," + std::to_string(row * 113) + "\n";
+    const TempFile source(csv);
+    std::string bytes;
+    writeStatisticalFile(
+        loadTable(source.path()), StatisticalFileFormat::Xport, [&bytes](std::string_view piece) { bytes += piece; },
+        "whole.xpt");
+    REQUIRE(bytes.size() % 80 == 0);
+    const TempFile whole(bytes, ".xpt");
+    CHECK(loadTable(whole.path()).rowCount == 200);
+
+    const std::size_t kept = GENERATE_COPY(bytes.size() - 1, bytes.size() / 2, bytes.size() - 80);
+    CAPTURE(kept);
+    const TempFile cut(std::string_view(bytes).substr(0, kept), ".xpt");
+    const LoadError error = loadFailure(cut.path());
+    const std::string message = error.what();
+    CHECK(error.kind() == LoadErrorKind::Malformed);
+    CHECK(message.find(cut.path()) != std::string::npos);
+    CHECK(message.find("truncated") != std::string::npos);
 }

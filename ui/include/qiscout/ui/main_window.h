@@ -104,7 +104,9 @@ public:
     /// protectionShown or analysisFailed.
     void protect(const QList<QuasiIdentifierOption>& columns, std::optional<quint64> k);
     /// Unattended (command-line automation with --quit): failures are only signalled through
-    /// openFailed and analysisFailed, never shown in a message box that would wait for a click.
+    /// openFailed and analysisFailed, never shown in a message box that would wait for a click,
+    /// and whatever would ask the user first (a project's table outside its folder, a database
+    /// server) is refused through openFailed without being read.
     void setUnattended(bool unattended);
 
     [[nodiscard]] const std::shared_ptr<const core::EncodedTable>& table() const { return m_table; }
@@ -166,6 +168,9 @@ private:
     /// Asks for a PostgreSQL connection string, then imports from that server.
     void chooseDatabase();
     void chooseProject();
+    /// Closes the project being opened and signals openFailed with `message`: what an unattended
+    /// run does where the user would have been asked.
+    void refuseUnattended(const QString& message);
     bool saveProjectAs();
     void openSample();
     void updateRecentFiles();

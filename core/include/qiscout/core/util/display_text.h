@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -19,5 +20,11 @@ inline constexpr std::size_t displayTextLimit = 200;
 /// maxCharacters characters (never a partial UTF-8 sequence), an ellipsis and the full length:
 /// "AAAA… (1048576 characters)". Files meant for machines (CSV, JSON) keep values whole.
 [[nodiscard]] std::string displayText(std::string_view text, std::size_t maxCharacters = displayTextLimit);
+
+/// 48842 -> "48,842".
+[[nodiscard]] std::string groupDigits(std::uint64_t value);
+
+/// "1 row", "48,842 rows": the count with grouped digits and the noun that agrees with it.
+[[nodiscard]] std::string countedNoun(std::uint64_t count, const std::string& singular, const std::string& pluralForm);
 
 } // namespace qiscout::core

@@ -25,10 +25,10 @@ private:
 /// destination by commit(). Without a successful commit() (an error, a stop request, an exception,
 /// destruction) the temporary file is removed and the destination is left untouched.
 ///
-/// The destination is the target with its symbolic links followed, so a link keeps pointing at
-/// the new file. An existing destination must be a regular file, and the new file takes over its
-/// permissions (and, where allowed, its owner). Temporary files that a killed process left behind
-/// for the same destination are removed. Not copyable; not thread-safe.
+/// The destination is writeDestination(target), so a link keeps pointing at the new file. An
+/// existing destination must be a regular file, and the new file takes over its permissions (and,
+/// where allowed, its owner). Temporary files that a killed process left behind for the same
+/// destination are removed. Not copyable; not thread-safe.
 class AtomicFileWriter {
 public:
     /// Creates the temporary file; throws FileWriteError when the destination cannot be written.
@@ -67,6 +67,13 @@ private:
     bool m_flushed = false;
     bool m_committed = false;
 };
+
+/// The file a write to `target` replaces: `target` with its symbolic links followed, checked before
+/// anything is written: its folder exists and may be written, an existing file is a regular file,
+/// and every link is one the kernel would follow (fs.protected_symlinks: in a sticky, world-writable
+/// folder, only a link of this user or of the folder's owner). Throws FileWriteError naming `target`
+/// and the reason.
+[[nodiscard]] std::filesystem::path writeDestination(const std::filesystem::path& target);
 
 /// Writes a whole file atomically (see AtomicFileWriter). Throws FileWriteError, or
 /// OperationCancelled when stop is requested before the file is in place.

@@ -62,4 +62,11 @@ inline constexpr std::array<EnumName<SourceFormat>, 9> sourceFormatNames{{
 /// messages, reports and project files. Other text is returned unchanged.
 [[nodiscard]] std::string withoutPassword(const std::string& connection);
 
+/// `text`, a message that may quote `connection` or pieces of it (libpq's errors echo a malformed
+/// string whole, or the token it could not read), with every password taken out: the string
+/// itself shown as withoutPassword shows it, and each password of it (as written and as decoded)
+/// and `password` (one given apart from the string) replaced by "***".
+[[nodiscard]] std::string redactPassword(std::string text, const std::string& connection,
+                                         const std::string& password = {});
+
 } // namespace qiscout::core
