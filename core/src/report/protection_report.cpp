@@ -28,6 +28,9 @@ std::vector<std::string> ProtectionReport::summary() const
     std::string models;
     for (std::size_t i = 0; i < privacyModels.size(); ++i)
         models += (i == 0 ? "" : i + 1 == privacyModels.size() ? " and " : ", ") + privacyModels[i];
+    const std::string meets = (privacyModels.size() == 1 ? "The published table meets this target: "
+                                                         : "The published table meets these targets: ") +
+                              models + ". ";
     const auto* lattice = std::get_if<LatticeSearchFacts>(&method);
     const auto* dl = std::get_if<DlInferenceFacts>(&method);
     std::string generalised;
@@ -39,13 +42,13 @@ std::vector<std::string> ProtectionReport::summary() const
             generalised += (generalised.empty() ? "" : ", ") + column.name;
     }
     if (lattice)
-        sentences.push_back("The published table meets " + models + ": " +
-                            (generalised.empty() ? std::string("no column was generalised")
-                                                 : "the columns " + generalised + " were generalised") +
+        sentences.push_back(meets +
+                            (generalised.empty() ? std::string("No column was generalised")
+                                                 : "The columns " + generalised + " were generalised") +
                             ", and " + countedNoun(suppressedRows, "row was", "rows were") + " suppressed (at most " +
                             groupDigits(lattice->suppressionLimitRows) + " allowed).");
     else
-        sentences.push_back("The published table meets " + models + ": the columns " + generalised +
+        sentences.push_back(meets + "The columns " + generalised +
                             " were generalised group by group (numbers to the group's interval, other values to *), "
                             "and " +
                             countedNoun(suppressedRows, "row was", "rows were") + " left out (" +

@@ -101,10 +101,10 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
     facts.emplace_back("Information loss", protection.metric + " = " + metricText(protection.metricValue));
     facts.emplace_back(lattice ? "Equivalence classes" : "QI-groups", groupDigits(protection.classes));
     if (lattice)
-        facts.emplace_back("Transformations",
-                           groupDigits(lattice->latticeSize) + " in the lattice, " +
+        facts.emplace_back("Coarsenings compared",
+                           groupDigits(lattice->latticeSize) + " possible, " +
                                groupDigits(lattice->transformationsChecked) + " checked, " +
-                               groupDigits(lattice->transformationsTagged) + " settled without a check" +
+                               groupDigits(lattice->transformationsTagged) + " decided from those without a check" +
                                (lattice->minimalTransformations
                                     ? ", " + groupDigits(*lattice->minimalTransformations) + " minimal acceptable"
                                     : std::string()));
@@ -138,8 +138,9 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
                        "matches everyone."
                      : "It ran on the published table, which leaves the removed rows out.") +
             "</p>\n";
-    html += tableOpen() + "<thead><tr><th></th><th class=\"num\">Rows</th><th class=\"num\">Quasi-identifiers</th><th "
-                          "class=\"num\">Rows at risk</th></tr></thead><tbody>\n";
+    html += tableOpen() +
+            "<thead><tr><th></th><th class=\"num\">Rows</th><th class=\"num\">Quasi-identifiers</th><th "
+            "class=\"num\">Rows in a group of k or fewer (all protected columns)</th></tr></thead><tbody>\n";
     for (const auto& [name, count] : {std::pair{"Before", protection.before}, std::pair{"After", protection.after}})
         html += "<tr><td>" + std::string(name) + "</td>" + number(groupDigits(count.rows)) +
                 number(groupDigits(count.quasiIdentifiers)) + number(groupDigits(count.rowsAtRisk)) + "</tr>\n";
