@@ -23,7 +23,9 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
                                            QCoreApplication::translate("CommandLine", "Show the version and exit."));
     const QCommandLineOption kOption(
         QStringLiteral("k"),
-        QCoreApplication::translate("CommandLine", "k: a row in a group of K or fewer rows is at risk; with --protect, nobody may remain in one."),
+        QCoreApplication::translate(
+            "CommandLine",
+            "k: a row in a group of K or fewer rows is at risk; with --protect, nobody may remain in one."),
         QStringLiteral("K"));
     const QCommandLineOption threadsOption(QStringLiteral("threads"),
                                            QCoreApplication::translate("CommandLine", "Worker threads to use."),
