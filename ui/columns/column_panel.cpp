@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "columns/column_panel.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -171,10 +172,20 @@ bool ColumnPanel::storeRole(int column, core::ColumnRole role)
     return true;
 }
 
+void ColumnPanel::keepOneWeight(int chosen)
+{
+    // Sampling weights come from one column (#35): choosing another demotes the previous one.
+    for (int column = 0; column < m_tree->topLevelItemCount(); ++column)
+        if (column != chosen && role(column) == core::ColumnRole::Weight)
+            storeRole(column, core::ColumnRole::Ignored);
+}
+
 void ColumnPanel::setRole(int column, core::ColumnRole role)
 {
     if (!storeRole(column, role))
         return;
+    if (role == core::ColumnRole::Weight)
+        keepOneWeight(column);
     showSelectionRole();
     updateSummary();
     Q_EMIT rolesEdited();
@@ -200,8 +211,14 @@ void ColumnPanel::selectColumns(const std::vector<int>& columns)
 void ColumnPanel::applyToSelection(core::ColumnRole role)
 {
     bool changed = false;
-    for (QTreeWidgetItem* item : m_tree->selectedItems())
-        changed = storeRole(m_tree->indexOfTopLevelItem(item), role) || changed;
+    std::optional<int> first;
+    for (QTreeWidgetItem* item : m_tree->selectedItems()) {
+        const int column = m_tree->indexOfTopLevelItem(item);
+        first = std::min(first.value_or(column), column);
+        changed = storeRole(column, role) || changed;
+    }
+    if (role == core::ColumnRole::Weight && first)
+        keepOneWeight(*first);
     showSelectionRole();
     if (!changed)
         return;

@@ -57,6 +57,8 @@ private:
     void applyToSelection(core::ColumnRole role);
     /// Stores a role in a row without signalling; true when it changed.
     bool storeRole(int column, core::ColumnRole role);
+    /// Makes every Weight column but `chosen` Ignored.
+    void keepOneWeight(int chosen);
     /// Shows the selection's common role in the role box (blank when they differ).
     void showSelectionRole();
     void updateSummary();

@@ -1160,6 +1160,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     QSettings settings;
     settings.setValue(geometryKey, saveGeometry());
+    // The docks a step hid come back first (#35): a window closed on the Protect or Risk step
+    // would otherwise open next time with only the lattice and the table.
+    showFindings();
     if (m_layoutRestored)
         settings.setValue(stateKey, saveState());
     m_search->cancel();
