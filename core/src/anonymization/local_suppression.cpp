@@ -124,18 +124,39 @@ public:
     }
 
     /// Moves `rows` (members of `from`) to the group of `key`, which generalises or specialises
-    /// from's key; returns that group.
-    std::uint32_t move(std::uint32_t from, std::vector<std::uint32_t> rows, const Key& key)
+    /// from's key; returns that group. `fromMismatches`, every group's mismatch with from's key
+    /// when the caller has them, spare a pass over the keys for a move to a more general key.
+    std::uint32_t move(std::uint32_t from, std::vector<std::uint32_t> rows, const Key& key,
+                       const std::vector<Mask>* fromMismatches = nullptr)
     {
         const std::uint32_t to = groupOf(key);
         const bool fresh = m_members[to].empty();
         const int columns = m_problem.columns;
         const auto moved = static_cast<std::uint64_t>(rows.size());
+        // The columns the move makes wild: a group matching to's key and not from's disagrees
+        // with from's key there only.
+        Mask opened = 0;
+        for (int c = 0; c < columns; ++c)
+            if (key[static_cast<std::size_t>(c)] == wild && keyOf(from)[c] != wild)
+                opened |= Mask{1} << c;
+        const bool general = fromMismatches != nullptr && opened != 0 &&
+                             std::equal(key.begin(), key.end(), keyOf(from),
+                                        [](std::uint32_t a, std::uint32_t b) { return a == b || a == wild; });
+        // A fresh group's size, summed on the way when the mismatches tell: from's rows all match.
+        std::uint64_t freshSize = m_members[from].size();
         for (std::uint32_t group = 0; group < groupCount(); ++group) {
             if (group == from || group == to || m_members[group].empty())
                 continue;
-            const bool before = compatible(keyOf(group), keyOf(from), columns);
-            const bool after = compatible(keyOf(group), keyOf(to), columns);
+            bool before = false;
+            bool after = false;
+            if (general) {
+                before = (*fromMismatches)[group] == 0;
+                after = ((*fromMismatches)[group] & ~opened) == 0;
+                freshSize += after ? m_members[group].size() : 0;
+            } else {
+                before = compatible(keyOf(group), keyOf(from), columns);
+                after = compatible(keyOf(group), keyOf(to), columns);
+            }
             if (before != after)
                 m_sizes[group] = after ? m_sizes[group] + moved : m_sizes[group] - moved;
         }
@@ -148,7 +169,7 @@ public:
         m_members[to].insert(m_members[to].end(), rows.begin(), rows.end());
         // The key of from and of to match each other, so their sizes counted the rows already.
         if (fresh)
-            m_sizes[to] = sizeOf(keyOf(to));
+            m_sizes[to] = general ? freshSize : sizeOf(keyOf(to));
         return to;
     }
 
@@ -182,30 +203,23 @@ Key withWildcards(const std::uint32_t* key, int columns, Mask mask)
     return result;
 }
 
-/// Every non-empty group's mismatch with the target's key, computed once for both options.
-struct Mismatches {
-    std::vector<std::uint32_t> groups;
-    std::vector<Mask> masks;
-};
-
-Mismatches mismatchesWith(const KeyGroups& groups, std::uint32_t target, int columns)
+/// Every group's mismatch with the target's key (0 for empty groups, which are skipped), computed
+/// once for both options and the move.
+std::vector<Mask> mismatchesWith(const KeyGroups& groups, std::uint32_t target, int columns)
 {
-    Mismatches result;
+    std::vector<Mask> masks(groups.groupCount(), 0);
     const std::uint32_t* key = groups.keyOf(target);
-    for (std::uint32_t group = 0; group < groups.groupCount(); ++group) {
-        if (groups.members(group).empty())
-            continue;
-        result.groups.push_back(group);
-        result.masks.push_back(mismatch(key, groups.keyOf(group), columns));
-    }
-    return result;
+    for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
+        if (!groups.members(group).empty())
+            masks[group] = mismatch(key, groups.keyOf(group), columns);
+    return masks;
 }
 
 /// Option A for an unsafe group: the cheapest set of its own cells (the same columns in each of
 /// its rows) whose suppression gives the group a class of at least k rows. Ties go to the larger
 /// class, then to the lower columns.
 Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std::uint32_t target,
-                            const Mismatches& mismatches)
+                            const std::vector<Mask>& mismatches)
 {
     const int columns = problem.columns;
     const std::uint32_t* key = groups.keyOf(target);
@@ -226,13 +240,13 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
         // rows[J] is the class size with J suppressed.
         std::vector<std::uint64_t> rows(std::size_t{1} << free.size(), 0);
         const bool allFree = static_cast<int>(free.size()) == columns;
-        for (std::size_t i = 0; i < mismatches.groups.size(); ++i) {
-            const Mask mask = mismatches.masks[i];
+        for (std::uint32_t group = 0; group < groups.groupCount(); ++group) {
+            const Mask mask = mismatches[group];
             std::uint64_t compact = allFree ? mask : 0;
             for (std::size_t bit = 0; !allFree && bit < free.size(); ++bit)
                 if ((mask >> free[bit]) & 1U)
                     compact |= std::uint64_t{1} << bit;
-            rows[compact] += groups.members(mismatches.groups[i]).size();
+            rows[compact] += groups.members(group).size();
         }
         for (std::size_t bit = 0; bit < free.size(); ++bit)
             for (std::size_t set = 0; set < rows.size(); ++set)
@@ -257,8 +271,9 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
     // Too many free columns to try every subset: add the column that brings the most rows per
     // weight until the class is large enough (all free columns suppressed match every row).
     std::unordered_map<Mask, std::uint64_t> rowsByMismatch;
-    for (std::size_t i = 0; i < mismatches.groups.size(); ++i)
-        rowsByMismatch[mismatches.masks[i]] += groups.members(mismatches.groups[i]).size();
+    for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
+        if (!groups.members(group).empty())
+            rowsByMismatch[mismatches[group]] += groups.members(group).size();
     const auto rowsWith = [&rowsByMismatch](Mask suppressed) {
         std::uint64_t sum = 0;
         for (const auto& [mask, count] : rowsByMismatch)
@@ -300,12 +315,12 @@ struct Recruit {
 /// Option B: the cheapest rows of other groups to bring into the target's class, as many as it
 /// lacks, and what they cost.
 std::vector<Recruit> cheapestRecruits(const Problem& problem, const KeyGroups& groups, std::uint32_t target,
-                                      const Mismatches& mismatches, double& cost)
+                                      const std::vector<Mask>& mismatches, double& cost)
 {
     std::vector<Recruit> candidates;
-    for (std::size_t i = 0; i < mismatches.groups.size(); ++i)
-        if (mismatches.masks[i] != 0)
-            candidates.push_back({mismatches.groups[i], mismatches.masks[i], problem.weightOf(mismatches.masks[i])});
+    for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
+        if (mismatches[group] != 0)
+            candidates.push_back({group, mismatches[group], problem.weightOf(mismatches[group])});
     // Every group brings a row at least, so the cheapest `lacking` groups are all that can be used.
     std::uint64_t lacking = problem.k - groups.size(target);
     const auto cheaper = [](const Recruit& a, const Recruit& b) {
@@ -333,6 +348,7 @@ std::vector<Recruit> cheapestRecruits(const Problem& problem, const KeyGroups& g
 /// less. Both only ever grow classes, so every fixed group stays fixed. False when stopped.
 bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop_token& stop)
 {
+    const double lightest = *std::min_element(problem.weights.begin(), problem.weights.end());
     while (!stop.stop_requested()) {
         std::uint32_t target = groups.groupCount();
         for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
@@ -341,13 +357,18 @@ bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop
                 target = group;
         if (target == groups.groupCount())
             return true;
-        const Mismatches mismatches = mismatchesWith(groups, target, problem.columns);
+        const std::vector<Mask> mismatches = mismatchesWith(groups, target, problem.columns);
         const Mask own = cheapestOwnSuppression(problem, groups, target, mismatches);
         const double ownCost = problem.weightOf(own) * static_cast<double>(groups.members(target).size());
+        // Each recruited row costs a cell at least: no need to price them when that already loses.
+        const double recruitBound = static_cast<double>(problem.k - groups.size(target)) * lightest;
         double recruitCost = 0.0;
-        const std::vector<Recruit> recruits = cheapestRecruits(problem, groups, target, mismatches, recruitCost);
-        if (ownCost <= recruitCost) {
-            groups.move(target, groups.members(target), withWildcards(groups.keyOf(target), problem.columns, own));
+        const std::vector<Recruit> recruits = ownCost <= recruitBound
+                                                  ? std::vector<Recruit>()
+                                                  : cheapestRecruits(problem, groups, target, mismatches, recruitCost);
+        if (ownCost <= recruitBound || ownCost <= recruitCost) {
+            groups.move(target, groups.members(target), withWildcards(groups.keyOf(target), problem.columns, own),
+                        &mismatches);
             continue;
         }
         for (std::size_t first = 0; first < recruits.size();) {
