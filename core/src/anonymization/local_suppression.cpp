@@ -409,18 +409,23 @@ bool restoreCells(const Problem& problem, KeyGroups& groups, std::vector<std::ui
                 const std::uint32_t value = problem.key(row)[c];
                 if (key[c] != wild || value == wild)
                     continue;
+                // One pass over the groups matching the general key: those that also match the
+                // value make the row's class with it restored, the others lose the row.
+                std::uint64_t specificSize = 0;
+                bool safe = true;
+                for (std::uint32_t group = 0; group < groups.groupCount() && safe; ++group) {
+                    const std::uint32_t* other = groups.keyOf(group);
+                    if (groups.members(group).empty() || !compatible(other, key, columns))
+                        continue;
+                    if (other[c] == value || other[c] == wild)
+                        specificSize += groups.members(group).size();
+                    else
+                        safe = groups.size(group) > problem.k;
+                }
+                if (!safe || specificSize < problem.k)
+                    continue;
                 Key specific(key, key + columns);
                 specific[static_cast<std::size_t>(c)] = value;
-                if (groups.sizeOf(specific.data()) < problem.k)
-                    continue;
-                // The classes that matched the general key and not the specific one lose the row.
-                bool safe = true;
-                for (std::uint32_t group = 0; group < groups.groupCount() && safe; ++group)
-                    safe = groups.members(group).empty() || groups.size(group) > problem.k ||
-                           !compatible(groups.keyOf(group), key, columns) ||
-                           compatible(groups.keyOf(group), specific.data(), columns);
-                if (!safe)
-                    continue;
                 groupOfRow[row] = groups.move(from, {row}, specific);
                 restored = true;
             }
