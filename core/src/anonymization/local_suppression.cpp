@@ -455,6 +455,11 @@ public:
     /// Whether the search ran to its end (then best() is minimal, or nothing beat the bound).
     bool run()
     {
+        m_sizes.assign(m_problem.rows, 0);
+        for (std::uint32_t row = 0; row < m_problem.rows; ++row)
+            for (std::uint32_t other = 0; other < m_problem.rows; ++other)
+                m_sizes[row] += compatible(key(row), key(other), m_problem.columns) ? 1U : 0U;
+        m_matched.resize(m_problem.rows);
         visit(0.0);
         return !m_exhausted;
     }
@@ -471,6 +476,23 @@ private:
         return static_cast<std::size_t>(row) * static_cast<std::size_t>(m_problem.columns) +
                static_cast<std::size_t>(c);
     }
+    /// Sets one cell and keeps the class sizes exact: only the rows whose match with the cell's
+    /// row changes gain or lose it (and it them).
+    void setCell(std::size_t at, std::uint32_t value)
+    {
+        const int columns = m_problem.columns;
+        const auto row = static_cast<std::uint32_t>(at / static_cast<std::size_t>(columns));
+        for (std::uint32_t other = 0; other < m_problem.rows; ++other)
+            m_matched[other] = compatible(key(row), key(other), columns) ? 1 : 0;
+        m_keys[at] = value;
+        for (std::uint32_t other = 0; other < m_problem.rows; ++other) {
+            const bool matches = compatible(key(row), key(other), columns);
+            if (other == row || matches == (m_matched[other] != 0))
+                continue;
+            m_sizes[other] = matches ? m_sizes[other] + 1 : m_sizes[other] - 1;
+            m_sizes[row] = matches ? m_sizes[row] + 1 : m_sizes[row] - 1;
+        }
+    }
     /// Whether cost is below the best by more than rounding.
     [[nodiscard]] bool beats(double cost) const { return cost < m_best - 1e-9 * std::max(1.0, m_best); }
 
@@ -484,12 +506,9 @@ private:
         std::uint32_t target = m_problem.rows;
         std::uint64_t targetSize = m_problem.k;
         for (std::uint32_t row = 0; row < m_problem.rows; ++row) {
-            std::uint64_t size = 0;
-            for (std::uint32_t other = 0; other < m_problem.rows; ++other)
-                size += compatible(key(row), key(other), columns) ? 1U : 0U;
-            if (size < targetSize) {
+            if (m_sizes[row] < targetSize) {
                 target = row;
-                targetSize = size;
+                targetSize = m_sizes[row];
             }
         }
         if (target == m_problem.rows) {
@@ -506,9 +525,9 @@ private:
             const std::size_t at = cell(target, c);
             if (m_keys[at] == wild || m_forbidden[at] != 0)
                 continue;
-            m_keys[at] = wild;
+            setCell(at, wild);
             visit(cost + m_problem.weights[static_cast<std::size_t>(c)]);
-            m_keys[at] = m_problem.original[at];
+            setCell(at, m_problem.original[at]);
             m_forbidden[at] = 1;
             forbiddenHere.push_back(c);
         }
@@ -527,10 +546,10 @@ private:
             if (!allowed || !beats(cost + added) || !tried.insert(std::move(state)).second)
                 continue;
             for (Mask bits = mask; bits != 0; bits &= bits - 1)
-                key(other)[std::countr_zero(bits)] = wild;
+                setCell(cell(other, std::countr_zero(bits)), wild);
             visit(cost + added);
             for (Mask bits = mask; bits != 0; bits &= bits - 1)
-                m_keys[cell(other, std::countr_zero(bits))] = m_problem.original[cell(other, std::countr_zero(bits))];
+                setCell(cell(other, std::countr_zero(bits)), m_problem.original[cell(other, std::countr_zero(bits))]);
         }
         for (const int c : forbiddenHere)
             m_forbidden[cell(target, c)] = 0;
@@ -539,6 +558,9 @@ private:
     const Problem& m_problem;
     std::vector<std::uint32_t> m_keys;
     std::vector<std::uint8_t> m_forbidden;
+    /// Per row, its class size under m_keys; m_matched is setCell's scratch.
+    std::vector<std::uint64_t> m_sizes;
+    std::vector<std::uint8_t> m_matched;
     std::uint64_t m_nodeLimit;
     std::uint64_t m_nodes = 0;
     const std::stop_token& m_stop;
