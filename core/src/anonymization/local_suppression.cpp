@@ -79,7 +79,8 @@ struct Problem {
 /// whose key is compatible with its own), kept exact as rows move between keys. Moving rows to a
 /// more general key never shrinks a class, and to a more specific one only shrinks the classes
 /// that matched the general key and not the specific one: one pass over the groups per move.
-/// (The final answer is checked by the callers with rowClasses; this is the search's own state.)
+/// (rowClasses sizes classes once; this state changes at every move. The tests and the CLI's
+/// re-check verify the answers with the engines' wildcard class sizes.)
 class KeyGroups {
 public:
     explicit KeyGroups(const Problem& problem) : m_problem(problem)
@@ -99,7 +100,6 @@ public:
     }
     [[nodiscard]] const std::vector<std::uint32_t>& members(std::uint32_t group) const { return m_members[group]; }
     [[nodiscard]] std::uint64_t size(std::uint32_t group) const { return m_sizes[group]; }
-    [[nodiscard]] const std::vector<std::uint32_t>& wildGroups() const { return m_wildGroups; }
 
     /// The class size a row with this key would have, the rows already there included.
     [[nodiscard]] std::uint64_t sizeOf(const std::uint32_t* key) const
