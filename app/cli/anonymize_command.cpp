@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // qiscout-cli anonymize (#13): the globally-optimal generalisation of a table, applied, written
 // and re-checked with the quasi-identifier search.
+#include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <future>
 #include <iostream>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +48,10 @@ struct AnonymizeOptions {
     core::UtilityMetric metric = core::UtilityMetric::Loss;
     std::optional<int> threads;
     bool frontier = false;
+    bool localSuppression = false;
+    bool noGeneralisation = false;
+    /// --importance COLUMN=W pairs, as given (comma-separated or repeated).
+    std::vector<std::string> importance;
     std::string out;
     bool dropSuppressed = false;
     std::string json;
@@ -56,6 +64,52 @@ struct AnonymizeOptions {
 double secondsSince(std::chrono::steady_clock::time_point start)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Per quasi-identifier, the importance --importance gives it (1 unless named). Throws
+/// std::invalid_argument for a pair that is not COLUMN=W with W > 0 or names no --qi column.
+std::vector<double> importanceOf(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
+                                 const std::vector<std::string>& pairs)
+{
+    std::vector<double> importance(parameters.quasiIdentifiers.size(), 1.0);
+    for (const std::string& pair : pairs) {
+        // Split at the last '=': a column name may hold one, a number never does.
+        const std::size_t equals = pair.rfind('=');
+        double weight = 0.0;
+        bool valid = equals != std::string::npos;
+        if (valid) {
+            const char* end = pair.data() + pair.size();
+            const auto [stop, error] = std::from_chars(pair.data() + equals + 1, end, weight);
+            valid = error == std::errc{} && stop == end && weight > 0.0 && std::isfinite(weight);
+        }
+        if (!valid)
+            throw std::invalid_argument("--importance takes COLUMN=W with W a positive number, not '" + pair + "'.");
+        const std::string name = pair.substr(0, equals);
+        const auto named = std::find_if(parameters.quasiIdentifiers.begin(), parameters.quasiIdentifiers.end(),
+                                        [&](const core::QuasiIdentifierSpec& spec) {
+                                            return table.columns[static_cast<std::size_t>(spec.column)].name == name;
+                                        });
+        if (named == parameters.quasiIdentifiers.end())
+            throw std::invalid_argument("--importance names '" + name + "', which is not a --qi column.");
+        importance[static_cast<std::size_t>(named - parameters.quasiIdentifiers.begin())] = weight;
+    }
+    return importance;
+}
+
+/// Suppressed cells per quasi-identifier, by column name.
+Json cellsByColumnJson(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
+                       const core::TransformationAssessment& assessment)
+{
+    Json columns = Json::object();
+    for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+        columns[table.columns[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)].name] =
+            assessment.suppressedCells[q];
+    return columns;
+}
+
+std::uint64_t totalCells(const core::TransformationAssessment& assessment)
+{
+    return std::accumulate(assessment.suppressedCells.begin(), assessment.suppressedCells.end(), std::uint64_t{0});
 }
 
 Json levelsJson(const core::EncodedTable& table, const core::AnonymizationParameters& parameters,
@@ -81,6 +135,11 @@ Json assessmentJson(const core::EncodedTable& table, const core::AnonymizationPa
             columns[table.columns[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)].name] =
                 assessment.columnValues[q];
         json["column_values"] = std::move(columns);
+    }
+    if (!assessment.suppressedCells.empty()) {
+        json["suppressed_cells"] = totalCells(assessment);
+        json["suppressed_cells_by_column"] = cellsByColumnJson(table, parameters, assessment);
+        json["suppressed_cells_minimal"] = assessment.suppressedCellsMinimal;
     }
     return json;
 }
@@ -123,6 +182,9 @@ int runAnonymize(const AnonymizeOptions& options)
         parameters =
             options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
         parameters.fullFrontier = options.frontier;
+        if (options.localSuppression)
+            parameters.localSuppression = core::LocalSuppressionSettings{
+                importanceOf(table, parameters, options.importance), !options.noGeneralisation};
         core::NullAnonymizationObserver quiet;
         result = core::runAnonymization(table, parameters, interrupt.token(), quiet);
     } catch (const core::HierarchyError& error) {
@@ -147,18 +209,28 @@ int runAnonymize(const AnonymizeOptions& options)
     for (std::size_t m = 0; m < parameters.models.size(); ++m)
         text << (m > 0 ? " + " : "") << parameters.models[m]->describe(names);
     text << ", suppression limit " << options.suppression << " (" << result.suppressionLimitRows << " rows), metric "
-         << metricName << "\n";
-    text << "Lattice: " << result.lattice.size() << " transformations, " << result.stats.checked << " checked, "
-         << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged";
-    if (result.frontier)
-        text << ", " << result.frontier->size() << " minimal acceptable";
-    else
-        text << ", the rest cannot beat the optimum";
+         << metricName;
+    if (parameters.localSuppression)
+        text << ", local suppression" << (options.noGeneralisation ? " without generalisation" : "");
     text << "\n";
+    if (options.noGeneralisation) {
+        text << "Lattice: not searched (--no-generalisation), every column kept at level 0\n";
+    } else {
+        text << "Lattice: " << result.lattice.size() << " transformations, " << result.stats.checked << " checked, "
+             << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged";
+        if (result.frontier)
+            text << ", " << result.frontier->size() << " minimal acceptable";
+        else
+            text << ", the rest cannot beat the optimum";
+        text << "\n";
+    }
 
     // Every file is made ready first and put in place at the end, so a stop or a failure on the
     // way leaves all of them as they were (#19).
     OutputFiles outputs(interrupt.token());
+    // A locally suppressed cell matches any value, as sdcMicro counts its classes.
+    const core::MissingSemantics recheckSemantics =
+        parameters.localSuppression ? core::MissingSemantics::Wildcard : core::MissingSemantics::Value;
     std::optional<core::ProtectedTable> applied;
     std::optional<core::EncodedTable> kept;
     std::optional<core::SearchResult> after;
@@ -170,8 +242,16 @@ int runAnonymize(const AnonymizeOptions& options)
             const core::QuasiIdentifierSpec& spec = parameters.quasiIdentifiers[q];
             text << "  " << names[static_cast<std::size_t>(spec.column)] << ": level "
                  << optimum.transformation.levels[q] << " of " << result.lattice.heights()[q] << " ("
-                 << spec.hierarchySource << ")\n";
+                 << spec.hierarchySource << ")";
+            if (!optimum.suppressedCells.empty())
+                text << ", " << optimum.suppressedCells[q] << (optimum.suppressedCells[q] == 1 ? " cell" : " cells")
+                     << " suppressed (importance " << parameters.localSuppression->importance[q] << ")";
+            text << "\n";
         }
+        if (!optimum.suppressedCells.empty())
+            text << "Local suppression: " << totalCells(optimum) << " cells suppressed ("
+                 << (optimum.suppressedCellsMinimal ? "proved minimal" : "heuristic, not proved minimal")
+                 << "), written as *\n";
         const auto applyStarted = std::chrono::steady_clock::now();
         applied = core::applyTransformation(table, parameters, optimum.transformation);
         timings.apply = secondsSince(applyStarted);
@@ -199,7 +279,7 @@ int runAnonymize(const AnonymizeOptions& options)
         // it settles that with one evaluation of all the columns, where FPVI's level-wise sweep
         // evaluates every one of the 2^|Q| - 1 sets (255 and 2.6 s against 1 and 0.26 s on adult1m).
         after = quasiIdentifierSearch(*kept, verificationK(options.k), options.threads, std::nullopt,
-                                      core::Algorithm::Border, interrupt.token());
+                                      core::Algorithm::Border, interrupt.token(), recheckSemantics);
         timings.verify = secondsSince(verifyStarted);
         if (writing.valid()) {
             try {
@@ -219,8 +299,10 @@ int runAnonymize(const AnonymizeOptions& options)
         }
         text << "Re-check: " << after->minimalSets.size() << " quasi-identifiers among the "
              << parameters.quasiIdentifiers.size() << " protected columns at k = " << verificationK(options.k)
-             << " (a row is at risk when at most " << verificationK(options.k) << " kept rows share its values), over "
-             << kept->rowCount << " kept rows\n";
+             << " (a row is at risk when at most " << verificationK(options.k) << " kept rows share its values";
+        if (parameters.localSuppression)
+            text << "; a suppressed or missing cell counts as a wildcard matching any value";
+        text << "), over " << kept->rowCount << " kept rows\n";
     } else {
         text << "No transformation satisfies the privacy models within the suppression limit.\n";
     }
@@ -246,6 +328,16 @@ int runAnonymize(const AnonymizeOptions& options)
             models.push_back(model->describe(names));
         json["privacy_models"] = std::move(models);
         json["optimum"] = result.optimum ? assessmentJson(table, parameters, *result.optimum) : Json(nullptr);
+        if (parameters.localSuppression) {
+            json["local_suppression"] = {{"generalisation", !options.noGeneralisation}, {"importance", Json::object()}};
+            for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+                json["local_suppression"]["importance"]
+                    [names[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)]] =
+                        parameters.localSuppression->importance[q];
+            json["suppressed_cells"] = result.optimum ? Json(totalCells(*result.optimum)) : Json(nullptr);
+            json["suppressed_cells_by_column"] =
+                result.optimum ? cellsByColumnJson(table, parameters, *result.optimum) : Json(nullptr);
+        }
         json["globally_optimal"] = result.complete;
         Json frontier = result.frontier ? Json::array() : Json(nullptr);
         if (result.frontier)
@@ -257,7 +349,8 @@ int runAnonymize(const AnonymizeOptions& options)
                            {"tagged", result.stats.taggedAcceptable + result.stats.taggedUnacceptable}};
         json["verification"] = after ? Json{{"k", verificationK(options.k)},
                                             {"kept_rows", kept->rowCount},
-                                            {"quasi_identifiers", after->minimalSets.size()}}
+                                            {"quasi_identifiers", after->minimalSets.size()},
+                                            {"missing_semantics", core::toString(recheckSemantics)}}
                                      : Json(nullptr);
         json["stats"] = {{"search_seconds", result.stats.searchSeconds},
                          {"load_seconds", timings.load},
@@ -340,8 +433,26 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
                       "Leave the suppressed rows out of --out; by default they stay, with * in every coarsened "
                       "column and their other columns as they are");
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    command->add_flag("--local-suppression", options->localSuppression,
+                      "Suppress single key cells (written *, matching any value when classes are counted, as "
+                      "sdcMicro's kAnon does) so that every row's class has at least k rows, as few as can be "
+                      "found (weighted by --importance); with generalisation, the optimum over transformations "
+                      "counts each suppressed cell as a suppressed row's cell in the metric. k-anonymity alone, "
+                      "no --suppression, metric precision, loss or non-uniform-entropy");
+    command
+        ->add_flag("--no-generalisation", options->noGeneralisation,
+                   "With --local-suppression: keep every column as it is and only suppress cells")
+        ->needs("--local-suppression");
+    command
+        ->add_option("--importance", options->importance,
+                     "With --local-suppression: COLUMN=W,... the cost of suppressing one cell of COLUMN (W > 0, "
+                     "default 1); the columns weighted most are kept")
+        ->delimiter(',')
+        ->type_name("COLUMN=W,...")
+        ->needs("--local-suppression");
     options->dlInference.addTo(*command);
     command->get_option("--frontier")->excludes("--dl-inference");
+    command->get_option("--local-suppression")->excludes("--dl-inference")->excludes("--frontier");
     addReportOptions(*command, options->report);
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runAnonymize(*options); }; });

@@ -14,9 +14,10 @@ std::uint64_t verificationK(std::uint64_t k)
 
 core::SearchResult quasiIdentifierSearch(const core::EncodedTable& table, std::uint64_t k, std::optional<int> threads,
                                          std::optional<core::ColumnSet> columns, core::Algorithm algorithm,
-                                         std::stop_token stop)
+                                         std::stop_token stop, core::MissingSemantics semantics)
 {
     core::SearchParameters parameters;
+    parameters.missingSemantics = semantics;
     parameters.k = k;
     parameters.threads = threads;
     parameters.columns = columns;

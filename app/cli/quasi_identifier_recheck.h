@@ -17,10 +17,11 @@ namespace qiscout::cli {
 [[nodiscard]] std::uint64_t verificationK(std::uint64_t k);
 
 /// The quasi-identifier search over `columns` of `table` (every column when unset) at `k`, by
-/// `algorithm` (the re-check of a protected table uses the border search: see anonymize).
-[[nodiscard]] core::SearchResult quasiIdentifierSearch(const core::EncodedTable& table, std::uint64_t k,
-                                                       std::optional<int> threads,
-                                                       std::optional<core::ColumnSet> columns,
-                                                       core::Algorithm algorithm, std::stop_token stop);
+/// `algorithm` (the re-check of a protected table uses the border search: see anonymize), missing
+/// cells compared by `semantics`.
+[[nodiscard]] core::SearchResult
+quasiIdentifierSearch(const core::EncodedTable& table, std::uint64_t k, std::optional<int> threads,
+                      std::optional<core::ColumnSet> columns, core::Algorithm algorithm, std::stop_token stop,
+                      core::MissingSemantics semantics = core::MissingSemantics::Value);
 
 } // namespace qiscout::cli

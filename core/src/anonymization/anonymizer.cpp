@@ -2,6 +2,7 @@
 #include "qiscout/core/anonymization/anonymizer.h"
 
 #include "anonymization/lattice_search.h"
+#include "anonymization/local_suppression_search.h"
 #include "anonymization/node_checker.h"
 #include "anonymization/search_setup.h"
 
@@ -11,6 +12,8 @@ AnonymizationResult runAnonymization(const EncodedTable& table, const Anonymizat
                                      std::stop_token stop, AnonymizationObserver& observer)
 {
     const SearchSetup setup = prepareSearch(table, parameters);
+    if (setup.localSuppression)
+        return searchWithLocalSuppression(setup, std::move(stop), observer);
     return searchLattice(setup, std::move(stop), observer);
 }
 
@@ -20,6 +23,11 @@ TransformationAssessment assessTransformation(const EncodedTable& table, const A
     const SearchSetup setup = prepareSearch(table, parameters);
     const std::uint64_t node = setup.lattice.nodeOf(transformation);
     const UtilityCalculator calculator(setup);
+    if (setup.localSuppression) {
+        if (setup.rows < setup.localK)
+            throw AnonymizationParameterError("The table has fewer rows than k: no suppression protects it.");
+        return suppressLocally(setup, calculator, node, {})->assessment;
+    }
     return withKeyWords(setup.keyWords, [&](auto words) {
         NodeChecker<decltype(words)::value> checker(setup, calculator);
         RowGroups<decltype(words)::value> groups;

@@ -9,6 +9,7 @@
 
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 
+#include "anonymization/local_suppression_search.h"
 #include "anonymization/node_checker.h"
 #include "anonymization/search_setup.h"
 #include "io/reading/type_inference.h"
@@ -60,15 +61,23 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
     std::vector<std::uint8_t> violating;
     ProtectedTable result;
     result.transformation = transformation;
-    withKeyWords(setup.keyWords, [&](auto words) {
-        NodeChecker<decltype(words)::value> checker(setup, calculator);
-        RowGroups<decltype(words)::value> groups;
-        checker.groupRows(node, 0, table.rowCount, groups, &groupOfRow);
-        result.assessment = assessmentOf(checker.evaluate(groups, node, &violating), setup.lattice);
-    });
-    for (std::uint32_t row = 0; row < table.rowCount; ++row)
-        if (violating[groupOfRow[row]])
-            result.suppressedRows.push_back(row);
+    if (setup.localSuppression) {
+        if (setup.rows < setup.localK)
+            throw AnonymizationParameterError("The table has fewer rows than k: no suppression protects it.");
+        LocallySuppressed local = *suppressLocally(setup, calculator, node, {});
+        result.assessment = std::move(local.assessment);
+        result.suppressedCells = std::move(local.cells.suppressedRows);
+    } else {
+        withKeyWords(setup.keyWords, [&](auto words) {
+            NodeChecker<decltype(words)::value> checker(setup, calculator);
+            RowGroups<decltype(words)::value> groups;
+            checker.groupRows(node, 0, table.rowCount, groups, &groupOfRow);
+            result.assessment = assessmentOf(checker.evaluate(groups, node, &violating), setup.lattice);
+        });
+        for (std::uint32_t row = 0; row < table.rowCount; ++row)
+            if (violating[groupOfRow[row]])
+                result.suppressedRows.push_back(row);
+    }
 
     result.table.sourcePath = table.sourcePath;
     result.table.rowCount = table.rowCount;
@@ -89,7 +98,8 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
             const ColumnHierarchy& hierarchy = setup.hierarchies[q];
             const EncodedColumn& original = table.columns[c];
             const HierarchyLevel& level = hierarchy.levels[static_cast<std::size_t>(transformation.levels[q])];
-            // Raw codes: the level's groups, plus "*" for suppressed rows unless a group is "*" already.
+            // Raw codes: the level's groups, plus "*" for suppressed rows and cells unless a group is
+            // "*" already.
             std::vector<std::string> texts = level.groupText;
             const auto existingStar = std::find(texts.begin(), texts.end(), suppressedValueText);
             const auto star = static_cast<std::uint32_t>(existingStar - texts.begin());
@@ -101,7 +111,15 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
                     missingText[code] = original.missing[code];
             std::vector<std::uint32_t> raw(table.rowCount);
             for (std::uint32_t row = 0; row < table.rowCount; ++row)
-                raw[row] = violating[groupOfRow[row]] ? star : level.groupOfValue[original.codes[row]];
+                raw[row] =
+                    !violating.empty() && violating[groupOfRow[row]] ? star : level.groupOfValue[original.codes[row]];
+            if (!result.suppressedCells.empty()) {
+                // A suppressed cell matches any value: marked missing, the wildcard semantics of
+                // the re-check read it so.
+                missingText[star] = true;
+                for (const std::uint32_t row : result.suppressedCells[q])
+                    raw[row] = star;
+            }
             result.table.columns[c] = encodeColumn(original, raw, texts, missingText, nullptr);
         });
     });

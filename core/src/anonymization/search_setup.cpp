@@ -2,10 +2,13 @@
 #include "anonymization/search_setup.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
+
+#include "qiscout/core/anonymization/k_anonymity.h"
 
 namespace qiscout::core {
 namespace {
@@ -30,6 +33,34 @@ TaggingRules tagRules(const std::vector<std::shared_ptr<const PrivacyModel>>& mo
         rules.fullyMonotone = rules.fullyMonotone && monotone;
     }
     return rules;
+}
+
+void setLocalSuppression(SearchSetup& setup, const AnonymizationParameters& parameters)
+{
+    LocalSuppressionSettings settings = *parameters.localSuppression;
+    if (settings.importance.empty())
+        settings.importance.assign(setup.hierarchies.size(), 1.0);
+    if (settings.importance.size() != setup.hierarchies.size())
+        throw AnonymizationParameterError("Give one importance per quasi-identifier.");
+    for (const double importance : settings.importance)
+        if (!(importance > 0.0) || !std::isfinite(importance))
+            throw AnonymizationParameterError("A column's importance is a positive number.");
+    const auto* k = setup.models.size() == 1 ? dynamic_cast<const KAnonymity*>(setup.models.front().get()) : nullptr;
+    // Wildcard classes overlap, so per-class models such as l-diversity have no classes to judge.
+    if (!k)
+        throw AnonymizationParameterError("Local suppression protects k-anonymity alone; leave out the other "
+                                          "privacy models.");
+    if (parameters.suppressionLimit > 0.0)
+        throw AnonymizationParameterError("Local suppression replaces record suppression; leave the suppression "
+                                          "limit at 0.");
+    if (parameters.fullFrontier)
+        throw AnonymizationParameterError("With local suppression every transformation is acceptable: there is no "
+                                          "frontier of minimal ones to list.");
+    if (setup.metric == UtilityMetric::Discernibility || setup.metric == UtilityMetric::Aecs)
+        throw AnonymizationParameterError("Local suppression needs a metric counted per cell: precision, loss or "
+                                          "non-uniform-entropy.");
+    setup.localK = k->k();
+    setup.localSuppression = std::move(settings);
 }
 
 } // namespace
@@ -94,6 +125,8 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
             setup.sensitiveColumns.push_back(*column);
     }
     setup.rules = tagRules(setup.models, setup.suppressionLimit);
+    if (parameters.localSuppression)
+        setLocalSuppression(setup, parameters);
 
     std::vector<std::uint8_t> widths;
     for (const ColumnHierarchy& hierarchy : setup.hierarchies)

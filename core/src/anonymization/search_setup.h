@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
@@ -45,6 +46,10 @@ struct SearchSetup {
     int threads = 1;
     /// AnonymizationParameters::fullFrontier.
     bool fullFrontier = false;
+    /// AnonymizationParameters::localSuppression with one importance per quasi-identifier, and
+    /// the k it protects (the only model then).
+    std::optional<LocalSuppressionSettings> localSuppression;
+    std::uint64_t localK = 1;
     TaggingRules rules;
 
     /// Key fields: one per quasi-identifier, then one per sensitive slot.

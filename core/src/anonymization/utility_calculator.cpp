@@ -63,10 +63,10 @@ void UtilityCalculator::suppressionTables(const std::vector<int>& levels, Suppre
 
 double UtilityCalculator::columnPart(int q, int level, const ClassTally* tally) const
 {
-    // The sum over this column's cells, suppressed rows included when a tally is given.
+    // The sum over this column's cells, suppressed rows and cells included when a tally is given.
     const auto column = static_cast<std::size_t>(q);
     const auto at = static_cast<std::size_t>(level);
-    const std::uint64_t suppressed = tally ? tally->suppressedRows : 0;
+    const std::uint64_t suppressed = tally ? tally->suppressedCellsOf(column) : 0;
     const auto n = static_cast<double>(m_rows);
     switch (m_metric) {
     case UtilityMetric::Precision: {

@@ -24,6 +24,14 @@ struct ClassTally {
     /// |E| log2(rows sharing the generalised value) (non-uniform entropy).
     std::vector<std::uint64_t> suppressedLeaves;
     std::vector<double> suppressedLogRows;
+    /// Local suppression: per quasi-identifier, its suppressed cells (addSuppressed adds their
+    /// codes like those of suppressed classes); empty without.
+    std::vector<std::uint64_t> suppressedCells;
+
+    [[nodiscard]] std::uint64_t suppressedCellsOf(std::size_t q) const
+    {
+        return suppressedRows + (suppressedCells.empty() ? 0 : suppressedCells[q]);
+    }
 };
 
 /// Thread: immutable after construction; shared by the workers.
@@ -46,7 +54,8 @@ public:
     };
     /// The tables at `levels` (empty when the metric needs no suppressed codes).
     void suppressionTables(const std::vector<int>& levels, SuppressionTables& tables) const;
-    /// Adds one suppressed class with generalised code `group` of quasi-identifier q.
+    /// Adds one suppressed class (or, rows = 1, one locally suppressed cell) with generalised code
+    /// `group` of quasi-identifier q.
     void addSuppressed(ClassTally& tally, const SuppressionTables& tables, std::size_t q, std::uint32_t group,
                        std::uint64_t rows) const
     {

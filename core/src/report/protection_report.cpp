@@ -54,6 +54,19 @@ std::vector<std::string> ProtectionReport::summary() const
                             countedNoun(suppressedRows, "row was", "rows were") + " left out (" +
                             groupDigits(dl->removedByGrouping) + " by the grouping of the sensitive values, " +
                             groupDigits(dl->removedByGroupSize) + " by group size or equal cells).");
+    std::uint64_t cells = 0;
+    std::string cellsByColumn;
+    for (const ProtectedColumnReport& column : columns) {
+        if (column.suppressedCells.value_or(0) == 0)
+            continue;
+        cells += *column.suppressedCells;
+        cellsByColumn += (cellsByColumn.empty() ? "" : ", ") + column.name + " " + groupDigits(*column.suppressedCells);
+    }
+    if (lattice && !columns.empty() && columns.front().suppressedCells)
+        sentences.push_back("Local suppression replaced " + countedNoun(cells, "key cell", "key cells") + " by *" +
+                            (cellsByColumn.empty() ? std::string() : " (" + cellsByColumn + ")") +
+                            "; a suppressed cell matches any value when classes are counted, and the re-check "
+                            "counts it so.");
     sentences.push_back("Among the " + std::to_string(columns.size()) + " protected columns, " +
                         countedNoun(after.quasiIdentifiers, "quasi-identifier remains", "quasi-identifiers remain") +
                         " at k = " + std::to_string(verificationK) + ", and " + groupDigits(after.rowsAtRisk) +
@@ -139,6 +152,8 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
             distinctOnKeptRows(applied.table.columns[static_cast<std::size_t>(spec.column)], applied.suppressedRows);
         if (q < applied.assessment.columnValues.size())
             column.metricValue = applied.assessment.columnValues[q];
+        if (!applied.suppressedCells.empty())
+            column.suppressedCells = applied.suppressedCells[q].size();
         report.columns.push_back(std::move(column));
     }
     report.verificationK = verificationK;
@@ -173,7 +188,7 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const DlAno
             {names[column],
              type == ColumnType::Integer || type == ColumnType::Decimal ? "group intervals" : "group values or *",
              std::nullopt, std::nullopt, original.columns[column].distinctCount(),
-             published.columns[column].distinctCount(), anonymization.columnLoss[q]});
+             published.columns[column].distinctCount(), anonymization.columnLoss[q], std::nullopt});
     }
     report.verificationK = after.k;
     report.before = countQuasiIdentifiers(original, before);

@@ -31,7 +31,8 @@ nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
                            {"level", orNull(column.level)},
                            {"distinct_before", column.distinctBefore},
                            {"distinct_after", column.distinctAfter},
-                           {"metric_value", orNull(column.metricValue)}});
+                           {"metric_value", orNull(column.metricValue)},
+                           {"suppressed_cells", orNull(column.suppressedCells)}});
     const auto* lattice = std::get_if<LatticeSearchFacts>(&protection.method);
     const auto* dl = std::get_if<DlInferenceFacts>(&protection.method);
     return {{"summary", protection.summary()},
@@ -98,6 +99,12 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
         facts.emplace_back("Rows left out", withheld + " (" + groupDigits(dl->removedByGrouping) +
                                                 " by the grouping, " + groupDigits(dl->removedByGroupSize) +
                                                 " by group size or equal cells)");
+    if (!protection.columns.empty() && protection.columns.front().suppressedCells) {
+        std::string cells;
+        for (const ProtectedColumnReport& column : protection.columns)
+            cells += (cells.empty() ? "" : ", ") + column.name + " " + groupDigits(*column.suppressedCells);
+        facts.emplace_back("Local suppression", "cells written * (matching any value): " + cells);
+    }
     facts.emplace_back("Information loss", protection.metric + " = " + metricText(protection.metricValue));
     facts.emplace_back(lattice ? "Equivalence classes" : "QI-groups", groupDigits(protection.classes));
     if (lattice)

@@ -96,7 +96,7 @@ std::vector<ColumnSet> asColumnSets(const std::vector<Set>& sets)
 }
 
 // `count` distinct random columns below `width`.
-ColumnSet randomColumns(std::mt19937& random, int width, int count)
+ColumnSet randomColumnSet(std::mt19937& random, int width, int count)
 {
     ColumnSet set;
     while (set.size() < count)
@@ -180,7 +180,7 @@ TEMPLATE_TEST_CASE("IncrementalTransversals equals Berge's step checked against 
     for (int trial = 0; trial < 24; ++trial) {
         const int maxSize = 1 + trial % 4;
         const int used = trial % 3 == 0 ? width : 6 + static_cast<int>(random() % 20);
-        const ColumnSet all = randomColumns(random, width, used);
+        const ColumnSet all = randomColumnSet(random, width, used);
         const bool complements = trial % 2 == 0;
         tbb::task_arena arena(1 + trial % 3);
         arena.execute([&] {
@@ -223,7 +223,7 @@ TEMPLATE_TEST_CASE("IncrementalTransversals equals Berge's step on thousands of 
                    FixedColumnSet<1>, FixedColumnSet<2>, ColumnSet)
 {
     std::mt19937 random(23);
-    const std::vector<int> pool = randomColumns(random, widthOf<TestType>(), 30).columns();
+    const std::vector<int> pool = randomColumnSet(random, widthOf<TestType>(), 30).columns();
     const ColumnSet all = ColumnSet::fromColumns(pool);
     std::vector<ColumnSet> edges;
     for (std::size_t first = 0; first + 3 <= 27; first += 3)

@@ -21,6 +21,19 @@ struct QuasiIdentifierSpec {
     std::string hierarchySource;
 };
 
+/// Local suppression (#34): single key cells suppressed (written "*", matching any value when
+/// classes are counted) so that every row's class has at least k rows. Only with k-anonymity
+/// alone, no record suppression and a metric counted per cell (precision, loss, non-uniform
+/// entropy), in which a suppressed cell costs what a cell of a suppressed row does.
+struct LocalSuppressionSettings {
+    /// Per quasi-identifier (parameter order): what suppressing one of its cells costs (> 0), so
+    /// the columns weighted most are kept; empty = 1 for every column.
+    std::vector<double> importance;
+    /// Whether the lattice is searched too (the optimum over transformations, their suppressed
+    /// cells counted in the metric); false keeps every column at level 0.
+    bool generalise = true;
+};
+
 /// What to anonymise and how. A transformation is acceptable when the rows of the classes that
 /// fail some model number at most floor(suppressionLimit x rows) (those rows are then suppressed)
 /// and every model's table-wide condition holds on the kept classes.
@@ -38,6 +51,8 @@ struct AnonymizationParameters {
     /// it the search skips every transformation whose metric bound cannot beat the best found, as
     /// ARX does, and checks fewer (k = 5, 2 % suppression on adult: see docs/performance.md).
     bool fullFrontier = false;
+    /// Suppress cells instead of rows; unset = record suppression only.
+    std::optional<LocalSuppressionSettings> localSuppression;
 };
 
 /// Parameters the search cannot accept (no quasi-identifier, a column twice, a limit out of range,

@@ -22,8 +22,14 @@ struct TransformationAssessment {
     std::vector<double> columnValues;
     /// Rows of the classes that fail some model.
     std::uint64_t suppressedRows = 0;
-    /// Equivalence classes among the kept rows.
+    /// Equivalence classes among the kept rows; with local suppression, the distinct keys
+    /// (suppressed cells as "*"), whose wildcard classes overlap.
     std::uint64_t classes = 0;
+    /// Local suppression: the cells suppressed per quasi-identifier (same order); empty without.
+    std::vector<std::uint64_t> suppressedCells;
+    /// Local suppression: whether no cheaper choice of cells exists at this transformation
+    /// (LocalSuppression::minimal).
+    bool suppressedCellsMinimal = false;
 };
 
 struct AnonymizationStatistics {

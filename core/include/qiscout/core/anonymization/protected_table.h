@@ -15,12 +15,15 @@ namespace qiscout::core {
 
 /// A table with a transformation applied: every quasi-identifier column holds the generalised
 /// values as text, the rows of classes that fail a model hold "*" in every quasi-identifier
-/// column; the other columns are unchanged.
+/// column, and so do the cells local suppression chose; the other columns are unchanged.
 struct ProtectedTable {
     EncodedTable table;
     Transformation transformation;
     /// Ascending 0-based rows that were suppressed.
     std::vector<std::uint32_t> suppressedRows;
+    /// Local suppression: per quasi-identifier (parameter order), the ascending rows whose cell
+    /// holds "*" (marked missing, so the wildcard semantics let it match any value); empty without.
+    std::vector<std::vector<std::uint32_t>> suppressedCells;
     TransformationAssessment assessment;
 };
 
@@ -32,7 +35,8 @@ struct ProtectedTable {
 
 /// The protected table's kept rows over its quasi-identifier columns only (in parameter order):
 /// what a re-run of the quasi-identifier search checks. Suppressed rows are left out because
-/// every quasi-identifier cell of theirs is "*", which matches every person. `protectedTable` is
+/// every quasi-identifier cell of theirs is "*", which matches every person; locally suppressed
+/// cells stay, marked missing, for a re-check under the wildcard semantics. `protectedTable` is
 /// as applyTransformation made it; the columns are built on parameters.threads threads.
 [[nodiscard]] EncodedTable keptQuasiIdentifierTable(const ProtectedTable& protectedTable,
                                                     const AnonymizationParameters& parameters);

@@ -33,6 +33,8 @@ struct ProtectedColumnReport {
     std::uint64_t distinctAfter = 0;
     /// The metric restricted to this column, for the metrics defined per column.
     std::optional<double> metricValue;
+    /// Cells suppressed one by one (local suppression); unset without.
+    std::optional<std::uint64_t> suppressedCells;
 };
 
 /// What the quasi-identifier search finds over the protected columns.

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Local suppression (#34): single key cells replaced by a wildcard, as sdcMicro's kAnon and
+// mu-ARGUS do, so that every row's class has at least k rows while as little is suppressed as can
+// be found. Definitions and the method in docs/anonymization.md, "Local suppression".
+#pragma once
+
+#include <cstdint>
+#include <stop_token>
+#include <vector>
+
+namespace qiscout::core {
+
+/// The key cells local suppression works on: per key column, one code per row, and per code
+/// whether it already matches any value (a missing cell, sdcMicro's NA).
+struct SuppressionKeys {
+    std::uint32_t rows = 0;
+    std::vector<std::vector<std::uint32_t>> codes;
+    std::vector<std::vector<bool>> wildcard;
+};
+
+/// How far the exact method may go before the heuristic's answer stands.
+struct LocalSuppressionLimits {
+    /// Tables of more rows are left to the heuristic.
+    std::uint32_t exactRows = 48;
+    /// Search nodes the exact method may visit.
+    std::uint64_t exactNodes = 200'000;
+};
+
+/// Which key cells to suppress. A suppressed cell matches any value when classes are counted: a
+/// row's class is every row that agrees with it on each key column where neither cell is
+/// suppressed or missing (the wildcard semantics).
+struct LocalSuppression {
+    /// Per key column (input order): ascending rows whose cell is suppressed.
+    std::vector<std::vector<std::uint32_t>> suppressedRows;
+    std::uint64_t cells = 0;
+    /// Sum of the suppressed cells' column weights: what is minimised.
+    double weight = 0.0;
+    /// Whether the exact method proved no cheaper choice exists; otherwise the heuristic's answer.
+    bool minimal = false;
+    /// False when stop was requested: nothing is suppressed then.
+    bool complete = true;
+};
+
+/// Chooses key cells to suppress so that every row's class has at least k rows, minimising the
+/// summed weights of the suppressed cells (weights[c] > 0 per key column: the user's importance).
+/// Exact when the table has at most limits.exactRows rows and the search fits limits.exactNodes;
+/// otherwise a greedy choice improved by restoring every cell it can. Requires k <= rows (any
+/// table of at least k rows can be made k-anonymous by suppressing every cell); throws
+/// std::invalid_argument otherwise or for weights that do not fit the keys.
+[[nodiscard]] LocalSuppression suppressCells(const SuppressionKeys& keys, std::uint64_t k,
+                                             const std::vector<double>& weights, std::stop_token stop,
+                                             const LocalSuppressionLimits& limits = {});
+
+} // namespace qiscout::core

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The anonymisation search with local suppression (#34): any transformation can be made
+// k-anonymous by suppressing cells, so each is priced at its metric with its suppressed cells
+// counted, and the cheapest is the optimum.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+
+#include "qiscout/core/anonymization/anonymization_observer.h"
+#include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/local_suppression.h"
+
+#include "anonymization/search_setup.h"
+#include "anonymization/utility_calculator.h"
+
+namespace qiscout::core {
+
+/// One transformation with the cells local suppression chose at it.
+struct LocallySuppressed {
+    TransformationAssessment assessment;
+    LocalSuppression cells;
+};
+
+/// Suppresses cells at `node` (setup.localSuppression set, at least k rows) and assesses the
+/// result: every row's wildcard class holds k rows, and the metric counts each suppressed cell as
+/// a cell of a suppressed row. Nullopt when stopped. Deterministic, so the apply step repeats the
+/// search's choice.
+[[nodiscard]] std::optional<LocallySuppressed> suppressLocally(const SearchSetup& setup,
+                                                               const UtilityCalculator& calculator, std::uint64_t node,
+                                                               const std::stop_token& stop);
+
+/// The transformation of least metric value with its cells suppressed locally, over the lattice
+/// or, without generalisation, the original levels alone. No optimum when the table has fewer
+/// than k rows.
+[[nodiscard]] AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::stop_token stop,
+                                                             AnonymizationObserver& observer);
+
+} // namespace qiscout::core
