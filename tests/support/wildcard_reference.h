@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Class sizes under the wildcard semantics the slow, obvious way: every pair of rows compared on
-// every column of the set, independent of the engines' code (partition/wildcard_classes).
+// Class sizes under both missing-cell semantics the slow, obvious way: every pair of rows compared
+// on every column of the set, independent of the engines' code (partition/wildcard_classes).
 #pragma once
 
 #include <algorithm>
@@ -14,6 +14,23 @@
 #include "partition/class_partition.h"
 
 namespace qiscout::core::testing {
+
+/// Per row, the rows equal to it on every column of `set`, itself included, missing cells compared
+/// as values: the value semantics' class sizes, row pair by row pair.
+inline std::vector<std::uint64_t> valueClassSizes(const EncodedTable& table, const ColumnSet& set)
+{
+    const std::vector<int> columns = set.columns();
+    std::vector<std::uint64_t> sizes(table.rowCount, 0);
+    for (std::uint32_t row = 0; row < table.rowCount; ++row)
+        for (std::uint32_t other = 0; other < table.rowCount; ++other) {
+            const bool equal = std::all_of(columns.begin(), columns.end(), [&](int column) {
+                return table.code(row, static_cast<std::size_t>(column)) ==
+                       table.code(other, static_cast<std::size_t>(column));
+            });
+            sizes[row] += equal ? 1U : 0U;
+        }
+    return sizes;
+}
 
 /// Per row, the rows that agree with it on every column of `set` where both are non-missing, itself
 /// included (sdcMicro's freqCalc fk).

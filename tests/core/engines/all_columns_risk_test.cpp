@@ -24,27 +24,12 @@ using namespace qiscout::core;
 
 namespace {
 
-/// Per row, the rows equal to it on every column of `columns` (missing cells compared as values).
-std::vector<std::uint64_t> valueSizesByPairs(const EncodedTable& table, const std::vector<int>& columns)
-{
-    std::vector<std::uint64_t> sizes(table.rowCount, 0);
-    for (std::uint32_t row = 0; row < table.rowCount; ++row)
-        for (std::uint32_t other = 0; other < table.rowCount; ++other) {
-            bool equal = true;
-            for (const int column : columns)
-                equal = equal && table.code(row, static_cast<std::size_t>(column)) ==
-                                     table.code(other, static_cast<std::size_t>(column));
-            sizes[row] += equal ? 1U : 0U;
-        }
-    return sizes;
-}
-
 AllColumnsRisk expectedRisk(const EncodedTable& table, const ColumnSet& columns, std::uint64_t k,
                             MissingSemantics semantics)
 {
     const std::vector<int> positions = columns.columns();
     const std::vector<std::uint64_t> sizes = semantics == MissingSemantics::Value
-                                                 ? valueSizesByPairs(table, positions)
+                                                 ? testing::valueClassSizes(table, columns)
                                                  : testing::wildcardClassSizes(table, columns);
     std::set<std::vector<std::uint32_t>> combinations;
     AllColumnsRisk risk;

@@ -17,26 +17,6 @@
 
 using namespace qiscout::core;
 
-namespace {
-
-/// Per row, the rows equal to it on every column of `set`, missing cells compared as values.
-std::vector<std::uint64_t> valueSizesByPairs(const EncodedTable& table, const ColumnSet& set)
-{
-    const std::vector<int> columns = set.columns();
-    std::vector<std::uint64_t> sizes(table.rowCount, 0);
-    for (std::uint32_t row = 0; row < table.rowCount; ++row)
-        for (std::uint32_t other = 0; other < table.rowCount; ++other) {
-            bool equal = true;
-            for (const int column : columns)
-                equal = equal && table.code(row, static_cast<std::size_t>(column)) ==
-                                     table.code(other, static_cast<std::size_t>(column));
-            sizes[row] += equal ? 1U : 0U;
-        }
-    return sizes;
-}
-
-} // namespace
-
 TEST_CASE("rowClasses sizes each row's class as a pair-by-pair count under both semantics", "[wildcard][row-classes]")
 {
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
@@ -47,7 +27,7 @@ TEST_CASE("rowClasses sizes each row's class as a pair-by-pair count under both 
         for (std::uint64_t mask = 1; mask < (std::uint64_t{1} << table.columnCount()); ++mask) {
             const ColumnSet set = testing::setOfMask(mask);
             INFO(testing::describeRandomTable(seed, table) << ", " << percent << " % missing, set mask " << mask);
-            const std::vector<std::uint64_t> valueSizes = valueSizesByPairs(table, set);
+            const std::vector<std::uint64_t> valueSizes = testing::valueClassSizes(table, set);
             const std::vector<std::uint64_t> wildcardSizes = testing::wildcardClassSizes(table, set);
             for (const MissingSemantics semantics : {MissingSemantics::Value, MissingSemantics::Wildcard}) {
                 const std::optional<RowClasses> classes = rowClasses(table, set, semantics);
