@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -686,10 +687,13 @@ private Q_SLOTS:
         QVERIFY(window.isWindowModified());
         const auto askingBox = [&window] { return window.findChild<QMessageBox*>(QStringLiteral("confirmDiscard")); };
 
-        // File > New, then Cancel: nothing changes.
+        // File > New, then Cancel: nothing changes. Cancel is the default (#35), and with no
+        // project the box does not speak of one.
         window.startOver();
         QVERIFY(askingBox());
         QVERIFY(askingBox()->button(QMessageBox::Save));
+        QVERIFY(askingBox()->defaultButton() == askingBox()->button(QMessageBox::Cancel));
+        QVERIFY2(!askingBox()->text().contains(QStringLiteral("last saved")), qPrintable(askingBox()->text()));
         askingBox()->button(QMessageBox::Cancel)->click();
         QTRY_VERIFY(askingBox() == nullptr);
         QVERIFY(window.table());

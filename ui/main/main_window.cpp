@@ -1126,7 +1126,9 @@ bool MainWindow::mayDiscard(const QString& title, const std::function<void()>& r
         return true;
     QStringList reasons;
     if (isWindowModified())
-        reasons << tr("The roles or parameters have changed since the project was last saved.");
+        reasons << (m_project->path().isEmpty()
+                        ? tr("The roles and parameters are not saved in a project.")
+                        : tr("The roles or parameters have changed since the project was last saved."));
     if (running)
         reasons << tr("An analysis is still running and will be stopped.");
     // Window-modal and asynchronous (never a nested event loop): the answer retries the action.
@@ -1134,6 +1136,9 @@ bool MainWindow::mayDiscard(const QString& title, const std::function<void()>& r
                                 QMessageBox::Discard | QMessageBox::Cancel, this);
     if (isWindowModified())
         box->addButton(QMessageBox::Save);
+    // Enter keeps everything as it is (#35): Save would open a dialog, and Enter there writes a
+    // project beside the source data.
+    box->setDefaultButton(QMessageBox::Cancel);
     box->setObjectName(QStringLiteral("confirmDiscard"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::finished, this, [this, box, retry] {
