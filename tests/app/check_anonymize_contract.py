@@ -21,20 +21,15 @@ import subprocess
 import sys
 from collections import Counter
 
+from json_contract import write_head
+
 cli, adult, hierarchy_dir, work = sys.argv[1:5]
 os.makedirs(work, exist_ok=True)
 ROWS = 1000
 QIS = ["age", "sex", "race", "education", "workclass"]
 
-with open(adult, newline="") as source:
-    reader = csv.reader(source)
-    header = next(reader)
-    rows = [row for _, row in zip(range(ROWS), reader)]
 table = os.path.join(work, "adult_head.csv")
-with open(table, "w", newline="") as target:
-    writer = csv.writer(target, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+header, rows = write_head(adult, ROWS, table)
 
 hierarchies = {}
 for name in QIS:

@@ -16,20 +16,15 @@ import os
 import subprocess
 import sys
 
+from json_contract import write_head
+
 cli, adult, work = sys.argv[1:4]
 os.makedirs(work, exist_ok=True)
 ROWS = 400
 QIS = ["workclass", "education", "marital-status", "race", "sex"]
 
-with open(adult, newline="") as source:
-    reader = csv.reader(source)
-    header = next(reader)
-    rows = [row for _, row in zip(range(ROWS), reader)]
 table = os.path.join(work, "adult_head.csv")
-with open(table, "w", newline="") as target:
-    writer = csv.writer(target, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+header, rows = write_head(adult, ROWS, table)
 columns = [header.index(name) for name in QIS]
 failures = []
 

@@ -39,3 +39,16 @@ def read_table(table_path):
     with open(table_path, newline="", encoding="utf-8") as f:
         table = list(csv.reader(f))
     return table[0], table[1:]
+
+
+def write_head(source_path, rows, target_path):
+    """Writes the header and the first `rows` rows of a CSV file to another; returns them."""
+    with open(source_path, newline="") as source:
+        reader = csv.reader(source)
+        header = next(reader)
+        head = [row for _, row in zip(range(rows), reader)]
+    with open(target_path, "w", newline="") as target:
+        writer = csv.writer(target, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(head)
+    return header, head
