@@ -181,6 +181,46 @@ TEST_CASE("SUDA2 finds exactly the MSUs of the definition on a tall table", "[su
     }
 }
 
+TEST_CASE("SUDA2 finds the MSUs of the definition on tables of many repeated rows", "[suda2]")
+{
+    // Rows held three times or more are searched as two copies; the MSUs must come back on the
+    // original rows, also when the searched columns are not the table's first ones (an extra
+    // column, unique per row and left out of the search, makes no two rows of the table equal).
+    std::mt19937_64 engine(5);
+    for (int round = 0; round < 60; ++round) {
+        std::vector<std::vector<std::string>> distinct(2 + engine() % 30);
+        for (auto& row : distinct)
+            for (std::uint64_t c = 0; c < 5; ++c)
+                row.push_back(std::to_string(engine() % (2 + c)));
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& row : distinct)
+            for (std::uint64_t copies = 1 + engine() % 5; copies > 0; --copies)
+                rows.push_back(row);
+        std::shuffle(rows.begin(), rows.end(), engine);
+        std::vector<std::vector<std::string>> withId;
+        for (const auto& row : rows) {
+            withId.push_back({"id" + std::to_string(withId.size())});
+            withId.back().insert(withId.back().end(), row.begin(), row.end());
+        }
+        const EncodedTable table = encodeRows({"a", "b", "c", "d", "e"}, rows);
+        const EncodedTable identified = encodeRows({"id", "a", "b", "c", "d", "e"}, withId);
+        const std::vector<NaiveMsu> expected = testing::naiveMsus(table, 5);
+        for (const int threads : {1, 2}) {
+            INFO("round " << round << ", " << rows.size() << " rows, threads " << threads);
+            CHECK(findMsus(table, allColumns(table), threads).msus == expected);
+            MsuSearchOptions keysOnly = allColumns(identified);
+            keysOnly.columns = ColumnSet::firstN(6).without(0);
+            std::vector<NaiveMsu> shifted;
+            for (const NaiveMsu& msu : findMsus(identified, keysOnly, threads).msus) {
+                shifted.push_back(msu);
+                for (auto& item : shifted.back().items)
+                    --item.first;
+            }
+            CHECK(shifted == expected);
+        }
+    }
+}
+
 TEST_CASE("SUDA2 expands the MSUs of perfectly correlated items at every depth", "[suda2]")
 {
     // Columns that copy or recode another column make items with identical rows in the whole table
