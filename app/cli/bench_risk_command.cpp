@@ -38,8 +38,16 @@ struct BenchRiskOptions {
 int runBenchRisk(const BenchRiskOptions& options)
 {
     const InterruptWatcher interrupt;
-    printMarkdownHeader(
-        {{"file", false}, {"rows"}, {"keys"}, {"threads"}, {"MSUs"}, {"median s"}, {"min s"}, {"cpu s"}, {"RSS MiB"}});
+    printMarkdownHeader({{"file", false},
+                         {"rows"},
+                         {"keys"},
+                         {"threads"},
+                         {"MSUs"},
+                         {"median s"},
+                         {"min s"},
+                         {"cpu s"},
+                         {"SUDA cpu s"},
+                         {"RSS MiB"}});
     for (const std::string& file : options.files) {
         TableInput input = loadTableInput(file, options.load, interrupt.token());
         if (!input.table)
@@ -53,6 +61,7 @@ int runBenchRisk(const BenchRiskOptions& options)
             parameters.scoring = options.scoring;
             std::vector<double> wall;
             std::vector<double> cpu;
+            std::vector<double> sudaCpu;
             std::uint64_t msus = 0;
             for (int run = 0; run < options.repeat; ++run) {
                 const double cpuBefore = processCpuSeconds();
@@ -69,13 +78,14 @@ int runBenchRisk(const BenchRiskOptions& options)
                     return exitCancelled;
                 }
                 wall.push_back(risk.seconds);
+                sudaCpu.push_back(risk.sudaCpuSeconds);
                 msus = std::accumulate(risk.suda.msusBySize.begin(), risk.suda.msusBySize.end(), std::uint64_t{0});
             }
-            printMarkdownRow({std::filesystem::path(file).filename().string(), fmt::to_string(table.rowCount),
-                              fmt::to_string(keys), fmt::to_string(threads), fmt::to_string(msus),
-                              fmt::format("{:.3f}", median(wall)),
-                              fmt::format("{:.3f}", *std::min_element(wall.begin(), wall.end())),
-                              fmt::format("{:.3f}", median(cpu)), fmt::format("{:.0f}", peakRssMiB())});
+            printMarkdownRow(
+                {std::filesystem::path(file).filename().string(), fmt::to_string(table.rowCount), fmt::to_string(keys),
+                 fmt::to_string(threads), fmt::to_string(msus), fmt::format("{:.3f}", median(wall)),
+                 fmt::format("{:.3f}", *std::min_element(wall.begin(), wall.end())), fmt::format("{:.3f}", median(cpu)),
+                 fmt::format("{:.3f}", median(sudaCpu)), fmt::format("{:.0f}", peakRssMiB())});
         }
     }
     return exitOk;

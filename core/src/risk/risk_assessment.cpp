@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <map>
 #include <numeric>
 #include <string>
@@ -163,7 +164,9 @@ RiskAssessment assessRisk(const EncodedTable& table, const RiskParameters& param
         suda.itemsDone = &progress->done;
         suda.itemsTotal = &progress->total;
     }
+    const std::clock_t sudaStart = std::clock();
     SudaScores scores = computeSudaScores(table, suda, result.classSizes, stop);
+    result.sudaCpuSeconds = static_cast<double>(std::clock() - sudaStart) / CLOCKS_PER_SEC;
     result.sudaScores = std::move(scores.scores);
     result.disSudaScores = std::move(scores.disScores);
     result.columnContributions = std::move(scores.contributions);

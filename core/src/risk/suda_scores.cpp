@@ -5,55 +5,90 @@
 #include <bit>
 #include <cmath>
 #include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 #include "engines/msu_finder.h"
 
 namespace qiscout::core {
 namespace {
 
-// Per row: MSUs by size, and per key column the summed weights of the MSUs containing it.
+// Per row: MSUs by size, and per key column the summed weights of the MSUs containing it. The
+// per-row arrays exist once: a worker's fork keeps only a short list of the MSUs it found and adds
+// them under a lock when the list is full and at the join, so that a table of many rows pays for
+// its arrays once, not once per worker plus a merge of every cell.
 class ScoreSink final : public MsuSink {
+    // The arrays every fork adds to.
+    struct Totals {
+        Totals(std::uint32_t rowCount, std::size_t keyCount, const std::vector<double>& sizeWeights)
+            : keys(keyCount)
+            , weights(sizeWeights)
+            , counts(std::size_t{rowCount} * keyCount, 0)
+            , raw(std::size_t{rowCount} * keyCount, 0.0)
+        {}
+        void add(std::uint32_t row, std::uint64_t localColumns)
+        {
+            const auto size = static_cast<std::size_t>(std::popcount(localColumns));
+            ++counts[row * keys + size - 1];
+            const double weight = weights[size - 1];
+            for (std::uint64_t rest = localColumns; rest != 0; rest &= rest - 1)
+                raw[row * keys + static_cast<std::size_t>(std::countr_zero(rest))] += weight;
+        }
+
+        std::size_t keys;
+        const std::vector<double>& weights;
+        std::vector<std::uint64_t> counts;
+        std::vector<double> raw;
+        std::mutex mutex;
+    };
+
 public:
     ScoreSink(std::uint32_t rows, std::size_t keys, const std::vector<double>& weights)
-        : m_rows(rows)
-        , m_keys(keys)
-        , m_weights(weights)
-        , m_counts(std::size_t{rows} * keys, 0)
-        , m_raw(std::size_t{rows} * keys, 0.0)
+        : m_totals(std::make_shared<Totals>(rows, keys, weights))
     {}
+    explicit ScoreSink(std::shared_ptr<Totals> totals) : m_totals(std::move(totals)) {}
+    ScoreSink(const ScoreSink&) = delete;
+    ScoreSink& operator=(const ScoreSink&) = delete;
+    ~ScoreSink() override = default;
 
     void found(std::uint32_t row, std::uint64_t localColumns) override
     {
-        const auto size = static_cast<std::size_t>(std::popcount(localColumns));
-        ++m_counts[row * m_keys + size - 1];
-        const double weight = m_weights[size - 1];
-        for (std::uint64_t rest = localColumns; rest != 0; rest &= rest - 1)
-            m_raw[row * m_keys + static_cast<std::size_t>(std::countr_zero(rest))] += weight;
+        if (!m_forked) {
+            m_totals->add(row, localColumns);
+            return;
+        }
+        m_pending.emplace_back(row, localColumns);
+        if (m_pending.size() == pendingLimit)
+            flush();
     }
     [[nodiscard]] std::unique_ptr<MsuSink> fork() const override
     {
-        return std::make_unique<ScoreSink>(m_rows, m_keys, m_weights);
+        auto forked = std::make_unique<ScoreSink>(m_totals);
+        forked->m_forked = true;
+        return forked;
     }
-    void join(MsuSink& other) override
-    {
-        const auto& sink = static_cast<const ScoreSink&>(other);
-        for (std::size_t i = 0; i < m_counts.size(); ++i) {
-            m_counts[i] += sink.m_counts[i];
-            m_raw[i] += sink.m_raw[i];
-        }
-    }
+    void join(MsuSink& other) override { static_cast<ScoreSink&>(other).flush(); }
 
     /// Row-major rows x sizes 1..keys.
-    [[nodiscard]] const std::vector<std::uint64_t>& counts() const { return m_counts; }
+    [[nodiscard]] const std::vector<std::uint64_t>& counts() const { return m_totals->counts; }
     /// Row-major rows x key columns.
-    [[nodiscard]] const std::vector<double>& raw() const { return m_raw; }
+    [[nodiscard]] const std::vector<double>& raw() const { return m_totals->raw; }
 
 private:
-    std::uint32_t m_rows;
-    std::size_t m_keys;
-    const std::vector<double>& m_weights;
-    std::vector<std::uint64_t> m_counts;
-    std::vector<double> m_raw;
+    static constexpr std::size_t pendingLimit = 4096;
+
+    void flush()
+    {
+        const std::lock_guard lock(m_totals->mutex);
+        for (const auto& [row, localColumns] : m_pending)
+            m_totals->add(row, localColumns);
+        m_pending.clear();
+    }
+
+    std::shared_ptr<Totals> m_totals;
+    bool m_forked = false;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> m_pending;
 };
 
 } // namespace

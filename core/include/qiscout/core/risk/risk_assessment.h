@@ -124,6 +124,9 @@ struct RiskAssessment {
     /// False when stop was requested: the figures are then not to be used.
     bool complete = true;
     double seconds = 0;
+    /// CPU seconds of the whole process (every thread) while the SUDA scores were computed: the
+    /// part of the assessment that compares with sdcMicro's suda2.
+    double sudaCpuSeconds = 0;
 
     /// The share of row's SUDA score carried by the key column at keyIndex.
     [[nodiscard]] double contribution(std::uint32_t row, std::size_t keyIndex) const
