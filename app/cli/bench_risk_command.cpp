@@ -66,7 +66,7 @@ int runBenchRisk(const BenchRiskOptions& options)
                 cpu.push_back(processCpuSeconds() - cpuBefore);
                 if (!risk.complete) {
                     std::cerr << "qiscout-cli: benchmark cancelled.\n";
-                    return exitCancelled;
+                    exitStopped();
                 }
                 wall.push_back(risk.seconds);
                 msus = std::accumulate(risk.suda.msusBySize.begin(), risk.suda.msusBySize.end(), std::uint64_t{0});
