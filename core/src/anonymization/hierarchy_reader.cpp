@@ -88,15 +88,16 @@ void HierarchyReader::start(bool atEnd)
     if (text.starts_with(hierarchyByteOrderMark))
         text.remove_prefix(hierarchyByteOrderMark.size());
     // ';' when the first line holds one outside quotes, else ','; undecided until that line ends.
-    bool inQuotes = false;
+    // The scan goes on where the last piece left it, so a long first line is looked at once.
     bool decided = atEnd;
-    for (const char c : text) {
+    for (; m_sniffed < text.size(); ++m_sniffed) {
+        const char c = text[m_sniffed];
         if (c == '"') {
-            inQuotes = !inQuotes;
-        } else if (!inQuotes && c == '\n') {
+            m_sniffInQuotes = !m_sniffInQuotes;
+        } else if (!m_sniffInQuotes && c == '\n') {
             decided = true;
             break;
-        } else if (!inQuotes && c == ';') {
+        } else if (!m_sniffInQuotes && c == ';') {
             m_separator = ';';
             decided = true;
             break;

@@ -60,6 +60,8 @@ private:
     // Before the separator is known: the text so far, up to the first ';' or line end.
     bool m_started = false;
     std::string m_pending;
+    std::size_t m_sniffed = 0;
+    bool m_sniffInQuotes = false;
     char m_separator = ',';
 
     std::uint64_t m_line = 1;
