@@ -198,7 +198,7 @@ int runAnonymize(const AnonymizeOptions& options)
     timings.search = secondsSince(searchStarted);
     if (!result.complete) {
         std::cerr << "qiscout-cli: anonymisation cancelled after " << result.stats.checked << " checks.\n";
-        return exitCancelled;
+        exitStopped();
     }
 
     const std::vector<std::string> names = table.columnNames();
@@ -287,7 +287,7 @@ int runAnonymize(const AnonymizeOptions& options)
                     text << "  note: " << warning << "\n";
             } catch (const core::WriteCancelled&) {
                 std::cerr << "qiscout-cli: cancelled while writing " << options.out << ".\n";
-                return exitCancelled;
+                exitStopped();
             } catch (const core::FileWriteError& error) {
                 std::cerr << "qiscout-cli: " << error.what() << '\n';
                 return exitInputError;
@@ -295,7 +295,7 @@ int runAnonymize(const AnonymizeOptions& options)
         }
         if (!after->complete) {
             std::cerr << "qiscout-cli: cancelled while re-checking the protected table.\n";
-            return exitCancelled;
+            exitStopped();
         }
         text << "Re-check: " << after->minimalSets.size() << " quasi-identifiers among the "
              << parameters.quasiIdentifiers.size() << " protected columns at k = " << verificationK(options.k)
@@ -384,7 +384,7 @@ int runAnonymize(const AnonymizeOptions& options)
                                           core::Algorithm::Auto, interrupt.token());
     if (!report.result.complete) {
         std::cerr << "qiscout-cli: cancelled while searching the original table for the report.\n";
-        return exitCancelled;
+        exitStopped();
     }
     report.loadSeconds = timings.load;
     core::ProtectionReport protection =

@@ -150,7 +150,7 @@ int runAttackCheck(const AttackCheckOptions& options)
             const core::DependencyResult found =
                 core::discoverDependencies(*original.table, discovery, interrupt.token());
             if (!found.complete)
-                return exitCancelled;
+                exitStopped();
             for (const std::optional<core::FunctionalDependency>& mapped :
                  core::mapByColumnName(found.dependencies, *original.table, table))
                 if (mapped)
@@ -159,7 +159,7 @@ int runAttackCheck(const AttackCheckOptions& options)
         } else {
             const core::DependencyResult found = core::discoverDependencies(table, discovery, interrupt.token());
             if (!found.complete)
-                return exitCancelled;
+                exitStopped();
             dependencies = found.dependencies;
             source = "file";
         }
@@ -177,7 +177,7 @@ int runAttackCheck(const AttackCheckOptions& options)
     }
     if (!check.complete) {
         std::cerr << "qiscout-cli: attack check cancelled.\n";
-        return exitCancelled;
+        exitStopped();
     }
 
     const std::string sourceText = source == "given"      ? "as given on the command line"

@@ -124,7 +124,7 @@ int runBenchAnonymize(const BenchAnonymizeOptions& options)
                         wall.push_back(result.stats.searchSeconds);
                         if (!result.complete) {
                             std::cerr << "qiscout-cli: benchmark cancelled.\n";
-                            return exitCancelled;
+                            exitStopped();
                         }
                     }
                     fmt::print(

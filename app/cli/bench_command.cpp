@@ -123,7 +123,7 @@ int runBench(const BenchOptions& options)
                 }
                 if (!result.complete) {
                     std::cerr << "qiscout-cli: benchmark cancelled.\n";
-                    return exitCancelled;
+                    exitStopped();
                 }
                 const double quiet = median(quietSeconds);
                 const double observed = options.observer ? median(observedSeconds) : 0.0;

@@ -75,7 +75,7 @@ int runBenchRisk(const BenchRiskOptions& options)
                 cpu.push_back(processCpuSeconds() - cpuBefore);
                 if (!risk.complete) {
                     std::cerr << "qiscout-cli: benchmark cancelled.\n";
-                    return exitCancelled;
+                    exitStopped();
                 }
                 wall.push_back(risk.seconds);
                 sudaCpu.push_back(risk.sudaCpuSeconds);

@@ -13,6 +13,7 @@
 #include "qiscout/core/util/out_of_memory.h"
 
 #include "command.h"
+#include "interrupt.h"
 #include "load_flags.h"
 
 namespace {
@@ -71,7 +72,7 @@ int runCli(int argc, char** argv)
         status = exitUsage;
     } catch (const qiscout::core::OperationCancelled& stopped) {
         std::cerr << "qiscout-cli: " << stopped.what() << '\n';
-        status = exitCancelled;
+        exitStopped();
     } catch (const std::bad_alloc&) {
         std::cerr << "qiscout-cli: not enough memory (" << qiscout::core::memoryAvailableClause() << ").\n";
         status = exitInputError;

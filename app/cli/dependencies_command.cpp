@@ -89,7 +89,7 @@ int runDependencies(const DependenciesOptions& options)
     }
     if (!result.complete) {
         std::cerr << "qiscout-cli: dependency discovery cancelled.\n";
-        return exitCancelled;
+        exitStopped();
     }
 
     const bool jsonToStdout = options.json == "-";

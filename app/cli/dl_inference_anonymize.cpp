@@ -20,6 +20,7 @@
 #include "column_selection.h"
 #include "command.h"
 #include "flag_checks.h"
+#include "interrupt.h"
 #include "output_files.h"
 #include "quasi_identifier_recheck.h"
 
@@ -117,7 +118,7 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
     }
     if (!anonymization.complete) {
         std::cerr << "qiscout-cli: (d, l)-inference anonymisation cancelled.\n";
-        return exitCancelled;
+        exitStopped();
     }
     if (!anonymization.check.satisfied) {
         // The algorithm proves its output before returning it; publishing a table that fails the
@@ -160,7 +161,7 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
                 text << "  note: " << warning << "\n";
         } catch (const core::WriteCancelled&) {
             std::cerr << "qiscout-cli: cancelled while writing " << request.out << ".\n";
-            return exitCancelled;
+            exitStopped();
         } catch (const core::FileWriteError& error) {
             std::cerr << "qiscout-cli: " << error.what() << '\n';
             return exitInputError;
@@ -219,14 +220,14 @@ int runDlInferenceAnonymize(core::EncodedTable table, const DlInferenceRequest& 
                                           core::Algorithm::Auto, stop);
     if (!report.result.complete) {
         std::cerr << "qiscout-cli: cancelled while searching the original table for the report.\n";
-        return exitCancelled;
+        exitStopped();
     }
     // The re-check on the published table, by the border search as anonymize's lattice mode does it.
     const core::SearchResult after = quasiIdentifierSearch(published, report.parameters.k, request.threads,
                                                            protectedColumns, core::Algorithm::Border, stop);
     if (!after.complete) {
         std::cerr << "qiscout-cli: cancelled while re-checking the protected table.\n";
-        return exitCancelled;
+        exitStopped();
     }
     report.loadSeconds = request.loadSeconds;
     report.protection = core::buildProtectionReport(table, parameters, anonymization, published, report.result, after);

@@ -3,7 +3,9 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
+#include <iostream>
 
 #include <pthread.h>
 #include <unistd.h>
@@ -34,6 +36,14 @@ sigset_t interruptSignals()
 }
 
 } // namespace
+
+void exitStopped()
+{
+    std::cout.flush();
+    std::fflush(stdout);
+    core::discardOpenAtomicWrites();
+    _exit(exitCancelled);
+}
 
 InterruptWatcher::InterruptWatcher()
 {

@@ -38,4 +38,10 @@ private:
     std::thread m_watcher;
 };
 
+/// Ends the process with exitCancelled once a command has seen its stop (#39): standard output
+/// flushed, the temporary files of unfinished atomic writes removed, and nothing else undone.
+/// Returning would free what the command built, one allocation at a time: seconds for a table of
+/// millions of rows, after the user asked it to stop.
+[[noreturn]] void exitStopped();
+
 } // namespace qiscout::cli

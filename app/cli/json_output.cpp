@@ -2,6 +2,7 @@
 #include "json_output.h"
 
 #include <iostream>
+#include <utility>
 
 #include "qiscout/core/io/output/atomic_file_writer.h"
 
@@ -9,14 +10,14 @@
 
 namespace qiscout::cli {
 
-int writeJsonOutput(const std::string& target, std::string_view document)
+int writeJsonOutput(const std::string& target, std::string_view document, std::stop_token stop)
 {
     if (target == "-") {
         std::cout << document << std::flush;
         return exitOk;
     }
     try {
-        core::writeFileAtomically(target, document);
+        core::writeFileAtomically(target, document, std::move(stop));
     } catch (const core::FileWriteError& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
         return exitInputError;

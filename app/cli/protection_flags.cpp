@@ -115,7 +115,10 @@ core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTab
         quasiIdentifier.column = named.column;
         if (!named.hierarchyFile.empty()) {
             quasiIdentifier.hierarchySource = named.hierarchyFile;
-            quasiIdentifier.hierarchy = core::readHierarchyFile(named.hierarchyFile);
+            // Only the lines of the column's values: a file of millions of lines for a column of a
+            // few hundred values costs a scan, not millions of parsed lines (#39).
+            quasiIdentifier.hierarchy = core::readHierarchyFile(
+                named.hierarchyFile, table.columns[static_cast<std::size_t>(named.column)].dictionary);
         } else {
             quasiIdentifier.hierarchy = core::automaticHierarchy(table.columns[static_cast<std::size_t>(named.column)]);
             quasiIdentifier.hierarchySource = "automatic";

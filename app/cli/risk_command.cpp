@@ -208,15 +208,17 @@ int runRisk(const RiskOptions& options)
     stopProgress();
     if (!risk.complete) {
         std::cerr << "qiscout-cli: risk assessment cancelled.\n";
-        return exitCancelled;
+        exitStopped();
     }
 
     const bool jsonToStdout = options.json == "-";
     printSummary(jsonToStdout ? stderr : stdout, risk, table, loadSeconds);
     std::fflush(jsonToStdout ? stderr : stdout);
     if (!options.json.empty()) {
-        const int status =
-            writeJsonOutput(options.json, core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}));
+        const int status = writeJsonOutput(
+            options.json,
+            core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}, interrupt.token()),
+            interrupt.token());
         if (status != exitOk)
             return status;
     }
@@ -228,7 +230,7 @@ int runRisk(const RiskOptions& options)
         searchKeyColumns(table, risk, options, interrupt.token(), report.parameters);
     if (!search) {
         std::cerr << "qiscout-cli: search cancelled.\n";
-        return exitCancelled;
+        exitStopped();
     }
     report.roles.assign(table.columnCount(), core::ColumnRole::Ignored);
     for (const int column : risk.keyColumns)

@@ -156,7 +156,7 @@ int runScan(const ScanOptions& options)
         result.allColumns = core::allColumnsRisk(table, result, interrupt.token());
     if (!result.complete || !result.allColumns) {
         std::cerr << "qiscout-cli: search cancelled after " << result.stats.setsEvaluated << " sets.\n";
-        return exitCancelled;
+        exitStopped();
     }
 
     const bool jsonToStdout = options.json == "-";

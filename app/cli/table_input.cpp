@@ -8,6 +8,7 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
+#include "interrupt.h"
 
 namespace qiscout::cli {
 
@@ -20,7 +21,7 @@ TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const
     } catch (const core::LoadError& error) {
         if (error.kind() == core::LoadErrorKind::Cancelled) {
             std::cerr << "qiscout-cli: cancelled while loading " << core::withoutPassword(file) << ".\n";
-            input.exitCode = exitCancelled;
+            exitStopped();
         } else {
             std::cerr << "qiscout-cli: " << error.what() << '\n';
             input.exitCode = exitInputError;

@@ -8,8 +8,10 @@
 # first run without a signal measures how long the whole command takes on this build and machine;
 # the signals then come at the given fractions of that time, so that they land in every phase. A
 # run that ends before its signal must have written every file. An anonymisation protects every
-# column but the last, which is the sensitive column of a (d, l)-inference (d = 4, l = 3).
-# Usage: cli_stops_on_signal.sh QISCOUT_CLI WORK_FOLDER ROWS COLUMNS scan|anonymize|dl-inference FRACTION...
+# column but the last, which is the sensitive column of a (d, l)-inference (d = 4, l = 3). A risk
+# assessment (loading, SUDA, writing the JSON of every record, searching and writing the report)
+# takes every column as a key column.
+# Usage: cli_stops_on_signal.sh QISCOUT_CLI WORK_FOLDER ROWS COLUMNS scan|anonymize|dl-inference|risk FRACTION...
 set -u
 cli=$1
 work=$2
@@ -26,6 +28,10 @@ case $command in
   scan)
     outputs=(out.json out.html out.csv)
     run=(scan table.csv --k 1 "${reports[@]}")
+    ;;
+  risk)
+    outputs=(out.json out.html)
+    run=(risk table.csv --json out.json --report out.html)
     ;;
   anonymize | dl-inference)
     outputs=(out.json out.html out.csv protected.csv)
@@ -84,6 +90,11 @@ for signal in INT TERM; do
     fi
     [ "$status" -eq 4 ] || fail "SIG$signal after $delay s: exit code $status, not 4: $(cat stderr.txt)"
     [ "$elapsed_ms" -lt 1000 ] || fail "SIG$signal after $delay s: took $elapsed_ms ms to end"
+    # Every phase of a risk assessment looks at its stop (the JSON of every record too, #39): the
+    # watcher's own ending, after its grace, would mean one did not.
+    if [ "$command" = risk ] && [ "$(tail -n 1 stderr.txt)" = "qiscout-cli: stopped." ]; then
+      fail "SIG$signal after $delay s: the risk did not see its stop; the watcher ended it"
+    fi
     for output in "${outputs[@]}"; do
       [ "$(cat "$output")" = "old $output" ] || fail "SIG$signal after $delay s: $output was changed"
     done

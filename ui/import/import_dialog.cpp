@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "common/shown_text.h"
 #include "table/display_string.h"
 
 namespace qiscout::ui {
@@ -47,9 +48,9 @@ QString titleOf(const QString& path, core::SourceFormat format)
 {
     if (format == core::SourceFormat::PostgreSql)
         return ImportDialog::tr("Import from %1")
-            .arg(QString::fromStdString(core::withoutPassword(path.toStdString())));
+            .arg(boundedText(QString::fromStdString(core::withoutPassword(path.toStdString()))));
     return ImportDialog::tr("Import %1")
-        .arg(QFileInfo(QString::fromStdString(core::sourceFilePath(path.toStdString()))).fileName());
+        .arg(boundedText(QFileInfo(QString::fromStdString(core::sourceFilePath(path.toStdString()))).fileName()));
 }
 
 } // namespace
@@ -169,7 +170,8 @@ void ImportDialog::addDelimitedRows(QFormLayout& form, const core::LoadOptions& 
 void ImportDialog::addSourceRows(QFormLayout& form, const core::LoadOptions& initial)
 {
     if (m_format == core::SourceFormat::PostgreSql) {
-        auto* server = new QLabel(QString::fromStdString(core::withoutPassword(m_path.toStdString())), this);
+        auto* server =
+            new QLabel(boundedText(QString::fromStdString(core::withoutPassword(m_path.toStdString()))), this);
         server->setTextInteractionFlags(Qt::TextSelectableByMouse);
         form.addRow(tr("Server:"), server);
         m_password = new QLineEdit(this);
@@ -282,7 +284,7 @@ void ImportDialog::showTables(const TablesOutcome& outcome)
     if (m_connect)
         m_connect->setEnabled(true);
     if (!outcome.error.isEmpty()) {
-        m_status->setText(outcome.error);
+        m_status->setText(boundedText(outcome.error, shownMessageLimit));
         Q_EMIT tablesListed();
         return;
     }
@@ -343,7 +345,7 @@ void ImportDialog::showPreview(const PreviewOutcome& outcome)
     if (!outcome.error.isEmpty()) {
         m_preview->setRowCount(0);
         m_preview->setColumnCount(0);
-        m_status->setText(outcome.error);
+        m_status->setText(boundedText(outcome.error, shownMessageLimit));
         Q_EMIT previewShown();
         return;
     }

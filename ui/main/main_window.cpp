@@ -51,6 +51,7 @@
 #include "common/column_set_text.h"
 #include "common/counted_noun.h"
 #include "common/dialog_folder.h"
+#include "common/shown_text.h"
 #include "import/import_dialog.h"
 #include "import/table_load_controller.h"
 #include "lattice/lattice_view.h"
@@ -78,6 +79,8 @@ namespace {
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 constexpr int loadProgressSteps = 1000;
+/// Pixels of the loading dialog's label a path may take.
+constexpr int loadLabelWidth = 480;
 
 } // namespace
 
@@ -599,7 +602,11 @@ void MainWindow::openTable(const QString& path)
 
 void MainWindow::loadTable(const QString& path, const core::LoadOptions& options, const QString& shownPath)
 {
-    m_loadProgress->setLabelText(tr("Loading %1…").arg(shownPath.isEmpty() ? QFileInfo(path).fileName() : shownPath));
+    // Elided, so that a project naming a path of a million characters does not freeze the window
+    // laying it out (#39).
+    m_loadProgress->setLabelText(tr("Loading %1…")
+                                     .arg(elidedPath(shownPath.isEmpty() ? QFileInfo(path).fileName() : shownPath,
+                                                     m_loadProgress->fontMetrics(), loadLabelWidth)));
     m_loadProgress->setValue(0);
     m_loadClock.start();
     m_loader->load(path, options);
@@ -620,11 +627,11 @@ void MainWindow::openProject(const QString& path)
                                                                                : projectFolder.absolutePath());
         if (!core::isFileSource(core::detectSourceFormat(location))) {
             const QString server = QString::fromStdString(core::withoutPassword(location));
-            statusBar()->showMessage(tr("The project reads its table from %1.").arg(server));
+            statusBar()->showMessage(tr("The project reads its table from %1.").arg(boundedText(server)));
             if (m_unattended) {
                 refuseUnattended(tr("The project %1 reads its table from the database server %2; with --quit no "
                                     "one can confirm the connection, so nothing was read.")
-                                     .arg(QDir::toNativeSeparators(path), server));
+                                     .arg(boundedText(QDir::toNativeSeparators(path)), boundedText(server)));
                 return;
             }
             auto* dialog = new ImportDialog(source.path, source.options, this);
@@ -644,16 +651,17 @@ void MainWindow::openProject(const QString& path)
         QString question;
         if (!resolved.startsWith(folder + QDir::separator()))
             question = tr("This project reads its table from\n%1\nwhich is outside the project's folder %2. Load it?")
-                           .arg(resolved, folder);
-        statusBar()->showMessage(tr("The project reads its table from %1.").arg(resolved));
+                           .arg(boundedText(resolved), boundedText(folder));
+        statusBar()->showMessage(tr("The project reads its table from %1.").arg(boundedText(resolved)));
         if (question.isEmpty()) {
             loadTable(source.path, source.options, resolved);
             return;
         }
         if (m_unattended) {
-            refuseUnattended(tr("The project %1 reads its table from %2, outside the project's folder %3; with "
-                                "--quit no one can confirm that, so nothing was read.")
-                                 .arg(QDir::toNativeSeparators(path), resolved, folder));
+            refuseUnattended(
+                tr("The project %1 reads its table from %2, outside the project's folder %3; with "
+                   "--quit no one can confirm that, so nothing was read.")
+                    .arg(boundedText(QDir::toNativeSeparators(path)), boundedText(resolved), boundedText(folder)));
             return;
         }
         auto* box = new QMessageBox(QMessageBox::Question, tr("Open the project's table?"), question,
@@ -695,7 +703,7 @@ bool MainWindow::saveProject(const QString& path)
     updateRecentFiles();
     updateWindowTitle();
     setWindowModified(false);
-    const QString shownPath = QDir::toNativeSeparators(path);
+    const QString shownPath = boundedText(QDir::toNativeSeparators(path));
     statusBar()->showMessage(currentSetup().analysed
                                  ? tr("Project saved to %1: its set-up, not its results; opening it analyses the "
                                       "table again.")
@@ -775,7 +783,8 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     // now, unless whoever watches tableShown (command-line automation) has started a run already.
     if (rerun && !m_search->isRunning() && currentRequest(false)) {
         runAnalysis();
-        statusBar()->showMessage(tr("Projects keep the set-up, not the results: analysing %1 again.").arg(name));
+        statusBar()->showMessage(
+            tr("Projects keep the set-up, not the results: analysing %1 again.").arg(boundedText(name)));
     }
 }
 
@@ -824,11 +833,11 @@ void MainWindow::loadFailed(const LoadFailure& failure)
     if (m_unattended)
         return;
     auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot load the table"),
-                                tr("QIScout could not read %1.").arg(QFileInfo(failure.file).fileName()),
+                                tr("QIScout could not read %1.").arg(boundedText(QFileInfo(failure.file).fileName())),
                                 QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    QString details = failure.message;
-    QStringList where{tr("File: %1").arg(QDir::toNativeSeparators(failure.file))};
+    QString details = boundedText(failure.message, shownMessageLimit);
+    QStringList where{tr("File: %1").arg(boundedText(QDir::toNativeSeparators(failure.file)))};
     if (failure.line > 0)
         where << tr("Line: %1").arg(failure.line);
     if (failure.column > 0)
@@ -984,7 +993,7 @@ void MainWindow::exportReport()
     }
     const QString written = exportReportInteractively(this, reportToExport(), m_lattice->grab().toImage());
     if (!written.isEmpty())
-        statusBar()->showMessage(tr("Report written to %1.").arg(QDir::toNativeSeparators(written)), 5000);
+        statusBar()->showMessage(tr("Report written to %1.").arg(boundedText(QDir::toNativeSeparators(written))), 5000);
 }
 
 void MainWindow::searchStarted(core::ColumnSet columns, int maxSetSize, quint64 k)
@@ -1104,14 +1113,15 @@ void MainWindow::setUnattended(bool unattended)
 void MainWindow::showWarning(const QString& title, const QString& message)
 {
     // Window-modal and asynchronous: never a nested event loop.
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, title, boundedText(message, shownMessageLimit), QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }
 
 void MainWindow::updateWindowTitle()
 {
-    const QString table = QFileInfo(m_tablePath).fileName();
+    const QString table = boundedText(QFileInfo(m_tablePath).fileName());
     // [*] is where Qt shows that roles or parameters changed since the last save.
     if (!m_project->path().isEmpty())
         setWindowTitle(tr("%1 (%2)[*] — QIScout").arg(QFileInfo(m_project->path()).completeBaseName(), table));

@@ -3,13 +3,18 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
+#include <new>
+#include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "qiscout/core/io/output/atomic_file_writer.h"
 #include "qiscout/core/io/reading/regular_file.h"
 #include "qiscout/core/util/display_text.h"
+#include "qiscout/core/util/out_of_memory.h"
 
-#include "io/reading/text_encoding.h"
+#include "anonymization/hierarchy_reader.h"
 
 namespace qiscout::core {
 namespace {
@@ -19,87 +24,6 @@ constexpr std::string_view utf8ByteOrderMark = "\xEF\xBB\xBF";
 std::string singleQuoted(std::string_view text)
 {
     return "'" + std::string(text) + "'";
-}
-
-/// Splits the text into records of fields, remembering each record's 1-based line.
-struct ParsedLine {
-    std::uint64_t line = 0;
-    std::vector<std::string> fields;
-};
-
-/// ';' when the first record holds one outside quotes, else ','.
-char sniffSeparator(std::string_view text)
-{
-    bool inQuotes = false;
-    for (const char c : text) {
-        if (c == '"')
-            inQuotes = !inQuotes;
-        else if (!inQuotes && c == '\n')
-            break;
-        else if (!inQuotes && c == ';')
-            return ';';
-    }
-    return ',';
-}
-
-std::vector<ParsedLine> splitRecords(std::string_view text, std::string_view source)
-{
-    const char separator = sniffSeparator(text);
-    std::vector<ParsedLine> records;
-    std::uint64_t line = 1;
-    std::size_t position = 0;
-    while (position < text.size()) {
-        ParsedLine record;
-        record.line = line;
-        std::string field;
-        bool inQuotes = false;
-        bool fieldWasQuoted = false;
-        bool lineHasContent = false;
-        for (;;) {
-            if (position >= text.size()) {
-                if (inQuotes)
-                    throw HierarchyError(std::string(source), record.line, "a quoted value is never closed.");
-                break;
-            }
-            const char c = text[position++];
-            if (inQuotes) {
-                if (c == '"') {
-                    if (position < text.size() && text[position] == '"') {
-                        field += '"';
-                        ++position;
-                    } else {
-                        inQuotes = false;
-                    }
-                } else {
-                    if (c == '\n')
-                        ++line;
-                    field += c;
-                }
-                continue;
-            }
-            if (c == '\n')
-                break;
-            if (c == '\r' && position < text.size() && text[position] == '\n')
-                continue;
-            lineHasContent = true;
-            if (c == '"' && field.empty() && !fieldWasQuoted) {
-                inQuotes = true;
-                fieldWasQuoted = true;
-            } else if (c == separator) {
-                record.fields.push_back(std::move(field));
-                field.clear();
-                fieldWasQuoted = false;
-            } else {
-                field += c;
-            }
-        }
-        ++line;
-        if (!lineHasContent)
-            continue;
-        record.fields.push_back(std::move(field));
-        records.push_back(std::move(record));
-    }
-    return records;
 }
 
 /// validateHierarchy, naming lines through `lineOfRow` (the file's physical lines when parsing).
@@ -147,6 +71,31 @@ void validateRows(const Hierarchy& hierarchy, std::string_view source, const Lin
     }
 }
 
+/// Reads the file piece by piece (#39): only regular files of bounded size, as a FIFO or
+/// /dev/zero named as a hierarchy would block or be read forever (#19); memory running out is
+/// said with what the whole file would need.
+Hierarchy readHierarchyPieces(const std::filesystem::path& path, const std::unordered_set<std::string_view>* wanted)
+{
+    const std::string source = path.string();
+    std::optional<HierarchyReader> reader;
+    try {
+        forEachRegularFilePiece(path, maxHierarchyFileBytes, "the hierarchy file",
+                                [&](std::uint64_t size, std::string_view piece) {
+                                    if (!reader)
+                                        reader.emplace(source, wanted, size, memoryAvailableToProcess());
+                                    reader->read(piece);
+                                });
+        if (!reader)
+            reader.emplace(source, wanted, 0, memoryAvailableToProcess());
+        return reader->finish();
+    } catch (const FileReadError& error) {
+        throw HierarchyError(source, 0, error.what());
+    } catch (const std::bad_alloc&) {
+        throw HierarchyError(
+            source, 0, OutOfMemoryError("reading it", reader ? reader->neededBytes() : std::uint64_t{1} << 20).what());
+    }
+}
+
 } // namespace
 
 HierarchyError::HierarchyError(std::string source, std::uint64_t line, const std::string& message)
@@ -161,45 +110,28 @@ void validateHierarchy(const Hierarchy& hierarchy, std::string_view source)
     validateRows(hierarchy, source, [](std::size_t row) { return static_cast<std::uint64_t>(row) + 1; });
 }
 
+void validateHierarchyLines(const Hierarchy& hierarchy, std::string_view source,
+                            const std::vector<std::uint64_t>& lineOfRow)
+{
+    validateRows(hierarchy, source, [&lineOfRow](std::size_t row) { return lineOfRow[row]; });
+}
+
 Hierarchy parseHierarchy(std::string_view text, std::string_view source)
 {
-    const std::string name(source);
-    if (text.starts_with(utf8ByteOrderMark))
-        text.remove_prefix(utf8ByteOrderMark.size());
-    const TextScan scan = scanText(text);
-    const auto lineAt = [&](std::size_t offset) {
-        return static_cast<std::uint64_t>(
-                   std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n')) +
-               1;
-    };
-    if (scan.firstNul)
-        throw HierarchyError(name, lineAt(*scan.firstNul), "it holds a NUL byte; hierarchies are text files.");
-    if (scan.firstInvalidUtf8)
-        throw HierarchyError(name, lineAt(*scan.firstInvalidUtf8), "it is not valid UTF-8.");
-
-    std::vector<ParsedLine> records = splitRecords(text, source);
-    if (records.empty())
-        throw HierarchyError(name, 0, "the file is empty.");
-    Hierarchy hierarchy;
-    hierarchy.rows.reserve(records.size());
-    for (ParsedLine& record : records)
-        hierarchy.rows.push_back(std::move(record.fields));
-    // Messages name the file's physical lines, which blank lines and quoted line breaks shift.
-    validateRows(hierarchy, source, [&records](std::size_t row) { return records[row].line; });
-    return hierarchy;
+    HierarchyReader reader(source, nullptr, text.size(), std::numeric_limits<std::uint64_t>::max());
+    reader.read(text);
+    return reader.finish();
 }
 
 Hierarchy readHierarchyFile(const std::filesystem::path& path)
 {
-    // Only a regular file of bounded size: a FIFO or /dev/zero named as a hierarchy would block or
-    // be read forever (#19).
-    std::string contents;
-    try {
-        contents = readRegularFile(path, maxHierarchyFileBytes, "the hierarchy file");
-    } catch (const FileReadError& error) {
-        throw HierarchyError(path.string(), 0, error.what());
-    }
-    return parseHierarchy(contents, path.string());
+    return readHierarchyPieces(path, nullptr);
+}
+
+Hierarchy readHierarchyFile(const std::filesystem::path& path, const std::vector<std::string>& values)
+{
+    const std::unordered_set<std::string_view> wanted(values.begin(), values.end());
+    return readHierarchyPieces(path, &wanted);
 }
 
 std::string hierarchyToCsv(const Hierarchy& hierarchy, char separator)

@@ -2,6 +2,9 @@
 #include "qiscout/core/report/risk_json.h"
 
 #include <optional>
+#include <string_view>
+
+#include "qiscout/core/util/cancellation.h"
 
 #include "report/risk_json_value.h"
 
@@ -83,14 +86,48 @@ nlohmann::ordered_json riskRecordsJson(const RiskAssessment& risk)
     return records;
 }
 
-std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& context)
+std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& context, const std::stop_token& stop)
 {
+    // The records are written as text, record by record, looking at the stop between batches: as
+    // one document they took seconds and gigabytes for millions of rows (611 MB of JSON for 3M),
+    // after a stop too, and freeing them took as long again (#39).
+    constexpr std::string_view placeholder = "qiscout-risk-records";
     nlohmann::ordered_json document = riskSummaryJson(risk, context.columnNames);
     document["source"] = context.sourcePath;
-    document["records"] = riskRecordsJson(risk);
+    document["records"] = placeholder;
     document["stats"] = {{"seconds", risk.seconds}, {"load_seconds", context.loadSeconds}};
     // A Linux file name may hold bytes that are not UTF-8, which JSON cannot: they become U+FFFD.
-    return document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    const std::string outline = document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    // Searched from the end: the source's name, before it, may hold the same letters, but not
+    // after a line break and an unescaped quote.
+    const std::string marker = "\n  \"records\": \"" + std::string(placeholder) + "\"";
+    const std::size_t at = outline.rfind(marker);
+
+    constexpr std::uint32_t recordsPerStopCheck = 1'024;
+    const bool weighted = !risk.populationClassSizes.empty();
+    std::string text = outline.substr(0, at) + "\n  \"records\": [";
+    for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row) {
+        if (row % recordsPerStopCheck == 0)
+            throwIfStopRequested(stop, "Writing the risk JSON");
+        nlohmann::ordered_json record = {{"row", row + 1},
+                                         {"class_size", risk.classSizes[row]},
+                                         {"prosecutor_risk", risk.prosecutorRisk[row]},
+                                         {"suda_score", risk.sudaScores[row]},
+                                         {"dis_suda_score", risk.disSudaScores[row]},
+                                         {"individual_risk", risk.individualRisk[row]}};
+        if (weighted)
+            record["population_class_size"] = risk.populationClassSizes[row];
+        std::string element = record.dump(2);
+        text += row == 0 ? "\n    " : ",\n    ";
+        for (const char c : element) {
+            text += c;
+            if (c == '\n')
+                text += "    ";
+        }
+    }
+    text += risk.classSizes.empty() ? "]" : "\n  ]";
+    text += outline.substr(at + marker.size());
+    return text + "\n";
 }
 
 } // namespace qiscout::core

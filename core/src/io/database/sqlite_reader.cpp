@@ -2,14 +2,17 @@
 #include "io/database/sqlite_reader.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include <sqlite3.h>
 
 #include "qiscout/core/io/reading/regular_file.h"
 #include "qiscout/core/io/reading/source_format.h"
+#include "qiscout/core/util/display_text.h"
 
 #include "io/reading/load_failure.h"
 #include "io/reading/progress_reporter.h"
@@ -105,9 +108,13 @@ public:
             part = m_request.options.query;
         } else {
             part = m_request.options.table.empty() ? onlyTable(database) : m_request.options.table;
-            const std::string table = existingTable(database, part);
-            sql = "SELECT * FROM " + table;
-            total = countRows(database, table);
+            const ExistingTable table = existingTable(database, part);
+            sql = "SELECT * FROM " + table.quoted;
+            // Counting a view's rows would compute it twice, and never end for an endless one.
+            if (table.view)
+                m_viewDeadline = std::chrono::steady_clock::now() + m_request.viewTimeBudget;
+            else
+                total = countRows(database, table.quoted);
         }
         Statement statement = prepare(database, sql);
         if (sqlite3_stmt_readonly(statement.get()) == 0)
@@ -139,6 +146,8 @@ public:
                 break;
             if (status != SQLITE_ROW) {
                 throwIfCancelled(m_request.stop, m_file);
+                if (m_overBudget)
+                    failOverBudget(part, builder.rowCount());
                 fail(database,
                      status == SQLITE_NOTADB || status == SQLITE_CORRUPT ? LoadErrorKind::Malformed
                                                                          : LoadErrorKind::DatabaseError,
@@ -148,6 +157,8 @@ public:
                 failLoad(LoadErrorKind::TooManyRows, m_file, m_request.maxRows + 1, 0,
                          "row " + std::to_string(m_request.maxRows + 1),
                          "the table has more than " + std::to_string(m_request.maxRows) + " rows");
+            if (m_viewDeadline && builder.rowCount() >= m_request.viewRowBudget)
+                failOverBudget(part, builder.rowCount());
             for (int c = 0; c < columns; ++c)
                 appendValue(builder, statement.get(), c, buffer, transcoded);
             builder.endRow();
@@ -219,6 +230,28 @@ private:
                      sqlite3_errmsg(database) + (kind == LoadErrorKind::Malformed ? ")" : ""));
     }
 
+    /// Whether `name` (as stored) is a view in `schema` (quoted).
+    bool isView(sqlite3* database, const std::string& schema, const std::string& name) const
+    {
+        Statement statement =
+            prepare(database, "SELECT 1 FROM " + schema + ".sqlite_schema WHERE type = 'view' AND name = ?");
+        sqlite3_bind_text(statement.get(), 1, name.data(), static_cast<int>(name.size()), SQLITE_STATIC);
+        return sqlite3_step(statement.get()) == SQLITE_ROW;
+    }
+
+    /// A view past its budget (#39): what it is, what was read, and how to read it all the same.
+    [[noreturn]] void failOverBudget(const std::string& view, std::uint64_t rows) const
+    {
+        const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(m_request.viewTimeBudget).count();
+        failLoad(LoadErrorKind::DatabaseError, m_file, 0, 0, {},
+                 "the view '" + shownName(view) + "' was still running after " +
+                     (m_overBudget ? std::to_string(seconds) + " s" : groupDigits(rows) + " rows") +
+                     ", the budget QIScout gives a view (" + groupDigits(m_request.viewRowBudget) + " rows, " +
+                     std::to_string(seconds) +
+                     " s), as a view may compute rows without end; to read it all the same, give the query "
+                     "SELECT * FROM the view, which has no budget");
+    }
+
     Statement prepare(sqlite3* database, const std::string& sql) const
     {
         sqlite3_stmt* handle = nullptr;
@@ -249,27 +282,32 @@ private:
         return names.front();
     }
 
+    struct ExistingTable {
+        std::string quoted;
+        bool view = false;
+    };
+
     /// The quoted table a name means: the table of that exact name, or of that name as listed
     /// (a name that is not UTF-8 is listed read as Windows-1252, and the table chooser gives that
-    /// back), else "schema.table".
-    std::string existingTable(sqlite3* database, const std::string& name) const
+    /// back), else "schema.table"; and whether it is a view.
+    ExistingTable existingTable(sqlite3* database, const std::string& name) const
     {
         const std::vector<std::string> names = tables(database);
         if (std::find(names.begin(), names.end(), name) != names.end())
-            return quoteIdentifier(name);
+            return {quoteIdentifier(name), isView(database, "main", name)};
         const auto listedAs =
             std::find_if(names.begin(), names.end(), [&](const std::string& raw) { return shownName(raw) == name; });
         if (listedAs != names.end())
-            return quoteIdentifier(*listedAs);
+            return {quoteIdentifier(*listedAs), isView(database, "main", *listedAs)};
         const std::size_t dot = name.find('.');
         if (dot != std::string::npos) {
-            const std::string qualified =
-                quoteIdentifier(name.substr(0, dot)) + "." + quoteIdentifier(name.substr(dot + 1));
+            const std::string schema = quoteIdentifier(name.substr(0, dot));
+            const std::string qualified = schema + "." + quoteIdentifier(name.substr(dot + 1));
             sqlite3_stmt* probe = nullptr;
             const std::string sql = "SELECT * FROM " + qualified;
             if (sqlite3_prepare_v2(database, sql.c_str(), -1, &probe, nullptr) == SQLITE_OK) {
                 sqlite3_finalize(probe);
-                return qualified;
+                return {qualified, isView(database, schema, name.substr(dot + 1))};
             }
             sqlite3_finalize(probe);
         }
@@ -338,11 +376,19 @@ private:
 
     static int onProgress(void* context)
     {
-        return static_cast<SqliteRead*>(context)->m_request.stop.stop_requested() ? 1 : 0;
+        auto& self = *static_cast<SqliteRead*>(context);
+        if (self.m_request.stop.stop_requested())
+            return 1;
+        if (self.m_viewDeadline && std::chrono::steady_clock::now() > *self.m_viewDeadline)
+            self.m_overBudget = true;
+        return self.m_overBudget ? 1 : 0;
     }
 
     const ReadRequest& m_request;
     std::string m_file;
+    /// Set while a view is read: when its time budget ends.
+    std::optional<std::chrono::steady_clock::time_point> m_viewDeadline;
+    bool m_overBudget = false;
 };
 
 } // namespace

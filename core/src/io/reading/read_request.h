@@ -2,6 +2,7 @@
 // What loadTable and previewTable hand every reader of a non-delimited source.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stop_token>
@@ -24,6 +25,11 @@ struct ReadRequest {
     std::uint64_t maxRows = 0xFFFFFFFFull;
     /// More columns than this fail with TooManyColumns.
     std::size_t maxColumns = maxTableColumns;
+    /// SQLite: a view, which may compute rows without end (a recursive one), is read for at most
+    /// this many rows and this long; a stored table, bounded by its file, and a query the user
+    /// wrote have no such budget.
+    std::uint64_t viewRowBudget = 20'000'000;
+    std::chrono::milliseconds viewTimeBudget = std::chrono::minutes(2);
     /// PostgreSQL: rows fetched from the cursor per round trip.
     std::uint32_t batchRows = 10'000;
 };

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -80,32 +81,46 @@ bool RegularFile::changedSinceOpened() const
            status.st_mtim.tv_nsec != m_modifiedNanoseconds;
 }
 
-std::string readRegularFile(const std::filesystem::path& path, std::uint64_t maxBytes, const std::string& what,
-                            std::stop_token stop)
+void forEachRegularFilePiece(const std::filesystem::path& path, std::uint64_t maxBytes, const std::string& what,
+                             const std::function<void(std::uint64_t size, std::string_view piece)>& piece,
+                             std::stop_token stop)
 {
     const RegularFile file(path);
     if (file.size() > maxBytes)
         failRead(path, what + " is " + describeBytes(file.size()) + ", more than the " + describeBytes(maxBytes) +
                            " such a file may have");
-    std::string bytes;
+    std::string buffer(readChunkBytes, '\0');
     // The size is checked again while reading: the file may grow after fstat.
-    std::size_t done = 0;
+    std::uint64_t done = 0;
     for (;;) {
         throwIfStopRequested(stop, "Reading '" + path.string() + "'");
-        bytes.resize(done + readChunkBytes);
-        const ssize_t count = ::read(file.descriptor(), bytes.data() + done, readChunkBytes);
+        const ssize_t count = ::read(file.descriptor(), buffer.data(), readChunkBytes);
         if (count < 0) {
             if (errno == EINTR)
                 continue;
             failRead(path, std::strerror(errno));
         }
         if (count == 0)
-            break;
-        done += static_cast<std::size_t>(count);
+            return;
+        done += static_cast<std::uint64_t>(count);
         if (done > maxBytes)
             failRead(path, what + " grew beyond the " + describeBytes(maxBytes) + " such a file may have");
+        piece(file.size(), std::string_view(buffer.data(), static_cast<std::size_t>(count)));
     }
-    bytes.resize(done);
+}
+
+std::string readRegularFile(const std::filesystem::path& path, std::uint64_t maxBytes, const std::string& what,
+                            std::stop_token stop)
+{
+    std::string bytes;
+    forEachRegularFilePiece(
+        path, maxBytes, what,
+        [&bytes](std::uint64_t size, std::string_view piece) {
+            if (bytes.empty())
+                bytes.reserve(static_cast<std::size_t>(size));
+            bytes += piece;
+        },
+        std::move(stop));
     return bytes;
 }
 

@@ -225,6 +225,69 @@ TEST_CASE("A SQLite read stops with Cancelled when asked, also inside a long sta
     CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
 }
 
+TEST_CASE("An endless SQLite view ends at its row or time budget, naming the view and the budget",
+          "[readers][sqlite][errors]")
+{
+    // #39: a recursive view that never ends, giving rows or not, ran at 100 % CPU until Ctrl-C.
+    const TempDatabase database(
+        "CREATE TABLE t(a); INSERT INTO t WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+        "WHERE i < 3000) SELECT i FROM n;"
+        "CREATE VIEW counting AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n;"
+        "CREATE VIEW silent AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+        "SELECT i FROM n WHERE i < 0;");
+    const std::string location = database.location();
+    const LoadProgress progress;
+    const auto read = [&](const LoadOptions& options) {
+        // Without a budget the read runs until this stop, and ends Cancelled.
+        std::stop_source source;
+        std::jthread stopper([&source](const std::stop_token& finished) {
+            for (int i = 0; i < 300 && !finished.stop_requested(); ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            source.request_stop();
+        });
+        ReadRequest request{location, options, source.get_token(), progress, {}};
+        request.viewRowBudget = 1000;
+        request.viewTimeBudget = std::chrono::seconds(1);
+        return readSqlite(request);
+    };
+    const auto failure = [&](const LoadOptions& options) {
+        try {
+            static_cast<void>(read(options));
+        } catch (const LoadError& error) {
+            return error;
+        }
+        FAIL("an endless view gave a table");
+        throw std::logic_error("unreachable");
+    };
+
+    LoadOptions options;
+    options.table = "counting";
+    const LoadError rows = failure(options);
+    CHECK(rows.kind() == LoadErrorKind::DatabaseError);
+    CHECK_THAT(rows.what(), Catch::Contains("the view 'counting' was still running after 1,000 rows") &&
+                                Catch::Contains("(1,000 rows, 1 s)") &&
+                                Catch::Contains("give the query SELECT * FROM the view"));
+
+    options.table = "silent";
+    const auto started = std::chrono::steady_clock::now();
+    const LoadError time = failure(options);
+    CHECK(time.kind() == LoadErrorKind::DatabaseError);
+    CHECK_THAT(time.what(), Catch::Contains("the view 'silent' was still running after 1 s"));
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+
+    // A stored table, and a query the user wrote, have no budget.
+    options.table = "t";
+    CHECK(read(options).rowCount == 3000);
+    options.table.clear();
+    options.query = "SELECT * FROM counting LIMIT 2500";
+    CHECK(read(options).rowCount == 2500);
+
+    const LoadOptions none;
+    const ReadRequest defaults{location, none, {}, progress, {}};
+    CHECK(defaults.viewRowBudget == 20'000'000);
+    CHECK(defaults.viewTimeBudget == std::chrono::minutes(2));
+}
+
 TEST_CASE("SQLite tables load to the table their cells give as CSV", "[readers][sqlite][cross-format]")
 {
     const std::string name = GENERATE("francdat.csv", "sd2011.csv", "adult.csv");

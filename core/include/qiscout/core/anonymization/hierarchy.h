@@ -46,7 +46,8 @@ void validateHierarchy(const Hierarchy& hierarchy, std::string_view source);
 
 /// Parses the CSV text of a hierarchy: UTF-8 (a leading BOM is skipped), separator ';' or ','
 /// (whichever the first line holds, ';' first), fields optionally quoted with '"' ("" escapes a
-/// quote), LF or CRLF line ends, blank lines ignored. Validates the result (validateHierarchy).
+/// quote), LF or CRLF line ends, blank lines ignored, at most maxHierarchyLevels levels a line.
+/// Validates the result (validateHierarchy).
 /// Throws HierarchyError naming `source` and the line.
 [[nodiscard]] Hierarchy parseHierarchy(std::string_view text, std::string_view source);
 
@@ -54,9 +55,22 @@ void validateHierarchy(const Hierarchy& hierarchy, std::string_view source);
 /// file named by mistake (a whole table, a disk image) is refused before it fills memory.
 inline constexpr std::uint64_t maxHierarchyFileBytes = std::uint64_t{1} << 30;
 
-/// Reads and parses a hierarchy file: a regular file of at most maxHierarchyFileBytes. Throws
-/// HierarchyError (also when it cannot be read).
+/// The most levels a hierarchy line may have after its value: far more than any lattice search
+/// tries, while a line of a million separators is refused as it is read.
+inline constexpr std::size_t maxHierarchyLevels = 1000;
+
+/// Reads and parses a hierarchy file: a regular file of at most maxHierarchyFileBytes, read
+/// piece by piece, a line of more than maxHierarchyLevels levels refused as it is read, and
+/// memory running out said with what the whole file needs. Throws HierarchyError (also when it
+/// cannot be read).
 [[nodiscard]] Hierarchy readHierarchyFile(const std::filesystem::path& path);
+
+/// readHierarchyFile for a column holding `values` (its dictionary): keeps only the lines of
+/// those values, so a file of millions of lines for a column of a few hundred values is read at
+/// the cost of scanning it. The other lines are checked for their number of levels only; a value
+/// without a line is left to bindHierarchy to report. Throws HierarchyError, also when no line
+/// is for one of the values.
+[[nodiscard]] Hierarchy readHierarchyFile(const std::filesystem::path& path, const std::vector<std::string>& values);
 
 /// CSV text of a hierarchy in ARX's layout, ';'-separated by default, LF line ends; fields holding
 /// ';', ',', a quote or a line break are quoted. parseHierarchy reads it back unchanged.

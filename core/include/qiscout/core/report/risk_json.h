@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,8 @@ struct RiskJsonContext {
 /// zayatz, snb, dankar as shares of the population or null, dankar_model, population_size),
 /// sample_uniques, prosecutor (highest, average, records_at_risk) and stats (seconds), plus
 /// source, k, weight, scoring, classes, marketer_risk, global_risk, suda and complete.
-/// Pretty-printed, ending with a newline.
-[[nodiscard]] std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& context);
+/// Pretty-printed, ending with a newline. Throws OperationCancelled once stop is requested.
+[[nodiscard]] std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& context,
+                                     const std::stop_token& stop = {});
 
 } // namespace qiscout::core

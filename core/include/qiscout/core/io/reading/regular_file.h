@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 
 namespace qiscout::core {
 
@@ -51,5 +53,11 @@ private:
 /// file is not regular, is larger than maxBytes, or cannot be read.
 [[nodiscard]] std::string readRegularFile(const std::filesystem::path& path, std::uint64_t maxBytes,
                                           const std::string& what, std::stop_token stop = {});
+
+/// readRegularFile without holding the file: calls piece(size, bytes) for each piece read, in
+/// order (`size` is the file's size when opened). Throws as readRegularFile does.
+void forEachRegularFilePiece(const std::filesystem::path& path, std::uint64_t maxBytes, const std::string& what,
+                             const std::function<void(std::uint64_t size, std::string_view piece)>& piece,
+                             std::stop_token stop = {});
 
 } // namespace qiscout::core
