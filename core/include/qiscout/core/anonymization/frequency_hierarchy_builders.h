@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Builders that look at how many rows hold each value, so that every level of the hierarchy
+// loses as little detail as it can (#34): equal-frequency intervals for numbers and rarest-first
+// merging for categories. Both return a hierarchy that passes validateHierarchy, with "*" on top.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "qiscout/core/anonymization/hierarchy.h"
+
+namespace qiscout::core {
+
+/// The most groups the first level of a frequency-based hierarchy keeps; each further level about
+/// halves them, so a hierarchy has at most 5 levels below "*".
+inline constexpr int maxFirstLevelGroups = 16;
+
+/// Equal-frequency ("quantile") intervals. `values` and `counts` run in parallel (the rows
+/// holding each value; a value given twice adds its counts). Level 1 cuts the numbers into at most
+/// maxFirstLevelGroups intervals of about equal row counts; each cut is moved to the roundest
+/// number (1, 2 or 5 times a power of ten first) that keeps its share of rows within a quarter of
+/// a group of the exact quantile. Each further level keeps about half of the level below's cuts,
+/// again the ones nearest the quantiles and roundest, so every interval lies inside one interval
+/// of the next level. A long tail (the last 1 % of rows spreading further than the other 98 %) is
+/// coded "< a" or ">= b" at every level but the top. Values that are not numbers keep their text
+/// below the top level.
+[[nodiscard]] Hierarchy buildQuantileHierarchy(const std::vector<std::string>& values,
+                                               const std::vector<std::uint64_t>& counts);
+
+/// Categories merged rarest first: level 1 keeps the most frequent values (at most
+/// maxFirstLevelGroups - 1, at most half of them) as they are and merges the rest into one group
+/// named "Other" (a name no value has: "Other", else "Other values", "Other (2)", ...); each
+/// further level moves about half of the kept values, the rarest, into it; then "*". Ties in
+/// frequency keep the value given first. `values` and `counts` run in parallel.
+[[nodiscard]] Hierarchy buildFrequencyHierarchy(const std::vector<std::string>& values,
+                                                const std::vector<std::uint64_t>& counts);
+
+} // namespace qiscout::core
