@@ -245,8 +245,8 @@ QString HierarchyBuilderPanel::automaticRuleText(const core::EncodedColumn& colu
         return tr("%1 has at most two values: each is published as it is or hidden (\"*\").").arg(name);
     case core::AutomaticRule::Categories:
         return tr("%1 is treated as categories (text, codes such as \"05\", or numbers with at most %2 values): "
-                  "each level merges the rarest values into \"Other\", keeping the most frequent ones, before "
-                  "everything is hidden. If its values are amounts, choose \"Number ranges\".")
+                  "each level merges the groups with the fewest rows, keeping the most frequent values as they "
+                  "are, before everything is hidden. If its values are amounts, choose \"Number ranges\".")
             .arg(name)
             .arg(core::maxCategoricalNumbers);
     case core::AutomaticRule::Intervals:
@@ -335,7 +335,7 @@ void HierarchyBuilderPanel::setKind(HierarchyKind kind)
     case HierarchyKind::Automatic:
         m_note->setText(m_column ? automaticRuleText(*m_column)
                                  : tr("Numbers get ranges of about equal rows, dates months, quarters and years, "
-                                      "codes and other categories merge their rarest values into \"Other\" first."));
+                                      "codes and other categories merge their rarest values first."));
         m_options->setCurrentIndex(0);
         break;
     case HierarchyKind::Flat:

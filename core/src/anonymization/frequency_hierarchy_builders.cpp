@@ -8,10 +8,12 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <queue>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "qiscout/core/anonymization/group_label_order.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 
 #include "anonymization/number_text.h"
@@ -130,19 +132,20 @@ std::vector<QuantileCut> quantileCuts(const std::vector<QuantileCut>& candidates
     return chosen;
 }
 
-/// The name of the merged group: "Other", unless a value already has that name.
-std::string otherName(const std::vector<CountedValue>& values)
+/// The label of a merged group: its values in natural order, "01/20/50", or the first two and how
+/// many there are, "01/20/... (12 values)"; distinct from every value's own text.
+std::string mergedLabel(std::vector<std::string> members, const std::unordered_set<std::string>& taken)
 {
-    std::unordered_set<std::string> taken;
-    for (const CountedValue& value : values)
-        taken.insert(value.text);
-    if (!taken.contains("Other"))
-        return "Other";
-    if (!taken.contains("Other values"))
-        return "Other values";
-    for (int n = 2;; ++n)
-        if (const std::string name = "Other (" + std::to_string(n) + ")"; !taken.contains(name))
-            return name;
+    std::sort(members.begin(), members.end(),
+              [](const std::string& a, const std::string& b) { return groupLabelBefore(a, b); });
+    std::string label = members[0] + "/" + members[1];
+    if (members.size() == 3)
+        label += "/" + members[2];
+    else if (members.size() > 3)
+        label += "/... (" + std::to_string(members.size()) + " values)";
+    while (taken.contains(label))
+        label += " (merged)";
+    return label;
 }
 
 } // namespace
@@ -255,29 +258,51 @@ Hierarchy buildQuantileHierarchy(const std::vector<std::string>& values, const s
 Hierarchy buildFrequencyHierarchy(const std::vector<std::string>& values, const std::vector<std::uint64_t>& counts)
 {
     const std::vector<CountedValue> counted = countedValues(values, counts);
-    std::vector<std::size_t> order(counted.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&counted](std::size_t a, std::size_t b) { return counted[a].rows > counted[b].rows; });
-    std::vector<std::size_t> rankOf(counted.size());
-    for (std::size_t rank = 0; rank < order.size(); ++rank)
-        rankOf[order[rank]] = rank;
+    std::unordered_set<std::string> taken;
+    for (const CountedValue& value : counted)
+        taken.insert(value.text);
+    // Groups are merged in a heap ordered rarest first (on equal rows, the value given later); a
+    // group is named by its first value, and parent links lead from a value to its group.
+    std::vector<std::size_t> parent(counted.size());
+    for (std::size_t i = 0; i < parent.size(); ++i)
+        parent[i] = i;
+    const auto root = [&parent](std::size_t value) {
+        while (parent[value] != value)
+            value = parent[value] = parent[parent[value]];
+        return value;
+    };
+    using Entry = std::pair<std::uint64_t, std::size_t>;
+    const auto rarer = [](const Entry& a, const Entry& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    };
+    std::priority_queue<Entry, std::vector<Entry>, decltype(rarer)> heap(rarer);
+    for (std::size_t i = 0; i < counted.size(); ++i)
+        heap.emplace(counted[i].rows, i);
 
-    // Groups per level: the kept values and "Other"; each level about halves them.
-    std::vector<std::size_t> kept;
+    Hierarchy hierarchy;
+    for (const CountedValue& value : counted)
+        hierarchy.rows.emplace_back(1, value.text);
     for (std::size_t groups = std::min<std::size_t>((counted.size() + 1) / 2, maxFirstLevelGroups); groups >= 2;
          groups = (groups + 1) / 2) {
-        kept.push_back(groups - 1);
+        while (heap.size() > groups) {
+            const Entry rarest = heap.top();
+            heap.pop();
+            const Entry next = heap.top();
+            heap.pop();
+            const std::size_t kept = std::min(rarest.second, next.second);
+            parent[std::max(rarest.second, next.second)] = kept;
+            heap.emplace(rarest.first + next.first, kept);
+        }
+        std::unordered_map<std::size_t, std::vector<std::string>> members;
+        for (std::size_t i = 0; i < counted.size(); ++i)
+            members[root(i)].push_back(counted[i].text);
+        std::unordered_map<std::size_t, std::string> labels;
+        for (const auto& [group, texts] : members)
+            labels[group] = texts.size() == 1 ? texts.front() : mergedLabel(texts, taken);
+        for (std::size_t i = 0; i < counted.size(); ++i)
+            hierarchy.rows[i].push_back(labels.at(root(i)));
         if (groups == 2)
             break;
-    }
-    const std::string other = otherName(counted);
-    Hierarchy hierarchy;
-    for (std::size_t i = 0; i < counted.size(); ++i) {
-        std::vector<std::string>& row = hierarchy.rows.emplace_back(1, counted[i].text);
-        for (const std::size_t keep : kept)
-            row.push_back(rankOf[i] < keep ? counted[i].text : other);
     }
     return withSuppressedTop(std::move(hierarchy), "built by merging the rarest values");
 }

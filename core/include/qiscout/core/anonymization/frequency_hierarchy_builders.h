@@ -28,11 +28,13 @@ inline constexpr int maxFirstLevelGroups = 16;
 [[nodiscard]] Hierarchy buildQuantileHierarchy(const std::vector<std::string>& values,
                                                const std::vector<std::uint64_t>& counts);
 
-/// Categories merged rarest first: level 1 keeps the most frequent values (at most
-/// maxFirstLevelGroups - 1, at most half of them) as they are and merges the rest into one group
-/// named "Other" (a name no value has: "Other", else "Other values", "Other (2)", ...); each
-/// further level moves about half of the kept values, the rarest, into it; then "*". Ties in
-/// frequency keep the value given first. `values` and `counts` run in parallel.
+/// Categories merged rarest first: level 1 has at most maxFirstLevelGroups groups and at most
+/// half as many as there are values, made by merging the two groups with the fewest rows, again
+/// and again (as Huffman coding does), so the common values stay as they are and the rare ones
+/// end up together; each further level halves the groups the same way, down to 2; then "*". A
+/// merged group is labelled by its values in natural order ("02/20/50", or "02/20/... (9
+/// values)"). On equal rows the value given later counts as rarer. `values` and `counts` run in
+/// parallel.
 [[nodiscard]] Hierarchy buildFrequencyHierarchy(const std::vector<std::string>& values,
                                                 const std::vector<std::uint64_t>& counts);
 

@@ -80,7 +80,7 @@ enum class DateStep { Day, Month, Quarter, Year, Decade };
 /// The rule automaticHierarchy applies to a column (docs/hierarchies.md says each in plain words).
 enum class AutomaticRule {
     Flat,       ///< at most 2 values: the value or "*"
-    Categories, ///< buildFrequencyHierarchy: the rarest values merge into "Other" first
+    Categories, ///< buildFrequencyHierarchy: the rarest values merge first
     Intervals,  ///< buildQuantileHierarchy: equal-frequency ranges with round edges
     Dates,      ///< month, quarter, year, decade
     Masking,    ///< long codes of one length (postcodes): trailing characters hidden
