@@ -66,9 +66,21 @@ std::string edgeText(double value)
 
 /// m x 10^exponent, correctly rounded: dividing by an exact power of ten gives the double nearest
 /// the decimal, the same one parsing its text gives (3 x 10^-1 is 0.3, not 0.30000000000000004).
-double decimal(double m, int exponent)
+/// Powers up to 10^22 are exact doubles, and a table of them spares a million cuts a pow() each.
+double exactDecimal(double m, int exponent)
 {
-    return exponent >= 0 ? m * std::pow(10.0, exponent) : m / std::pow(10.0, -exponent);
+    static const std::array<double, 23> powers = [] {
+        std::array<double, 23> table{};
+        double power = 1.0;
+        for (double& entry : table) {
+            entry = power;
+            power *= 10.0;
+        }
+        return table;
+    }();
+    const auto magnitude = static_cast<std::size_t>(exponent < 0 ? -exponent : exponent);
+    const double power = magnitude < powers.size() ? powers[magnitude] : std::pow(10.0, static_cast<double>(magnitude));
+    return exponent >= 0 ? m * power : m / power;
 }
 
 /// A number and how round it is: larger ranks are multiples of larger 1-2-5 steps.
@@ -87,9 +99,9 @@ RoundNumber roundestIn(double low, double high)
     const int top = span > 0.0 ? static_cast<int>(std::floor(std::log10(span))) + 1 : 0;
     for (int exponent = top; exponent >= top - 17; --exponent)
         for (const int mantissa : {5, 2, 1}) {
-            const double multiple = std::floor(high / decimal(mantissa, exponent));
+            const double multiple = std::floor(high / exactDecimal(mantissa, exponent));
             for (const double m : {multiple, multiple - 1.0}) {
-                const double candidate = decimal(m * mantissa, exponent);
+                const double candidate = exactDecimal(m * mantissa, exponent);
                 if (candidate > low && candidate <= high)
                     return {candidate, exponent * 3 + (mantissa == 5 ? 2 : mantissa == 2 ? 1 : 0)};
             }
@@ -132,15 +144,20 @@ std::vector<QuantileCut> quantileCuts(const std::vector<QuantileCut>& candidates
     return chosen;
 }
 
-/// The label of a merged group: its values in natural order, "01/20/50", or the first two and how
-/// many there are, "01/20/... (12 values)"; distinct from every value's own text.
-std::string mergedLabel(std::vector<std::string> members, const std::unordered_set<std::string>& taken)
+/// The label of a merged group (`members` indexes `values`, at least 2): its values in natural
+/// order, "01/20/50", or the first two and how many there are, "01/20/... (12 values)"; distinct
+/// from every value's own text.
+std::string mergedLabel(const std::vector<CountedValue>& values, std::vector<std::size_t> members,
+                        const std::unordered_set<std::string>& taken)
 {
-    std::sort(members.begin(), members.end(),
-              [](const std::string& a, const std::string& b) { return groupLabelBefore(a, b); });
-    std::string label = members[0] + "/" + members[1];
+    // Only the first three are named: a partial sort keeps a group of a million values cheap.
+    const auto named = static_cast<std::ptrdiff_t>(std::min<std::size_t>(members.size(), 3));
+    std::partial_sort(members.begin(), members.begin() + named, members.end(), [&values](std::size_t a, std::size_t b) {
+        return groupLabelBefore(values[a].text, values[b].text);
+    });
+    std::string label = values[members[0]].text + "/" + values[members[1]].text;
     if (members.size() == 3)
-        label += "/" + members[2];
+        label += "/" + values[members[2]].text;
     else if (members.size() > 3)
         label += "/... (" + std::to_string(members.size()) + " values)";
     while (taken.contains(label))
@@ -293,12 +310,12 @@ Hierarchy buildFrequencyHierarchy(const std::vector<std::string>& values, const 
             parent[std::max(rarest.second, next.second)] = kept;
             heap.emplace(rarest.first + next.first, kept);
         }
-        std::unordered_map<std::size_t, std::vector<std::string>> members;
+        std::unordered_map<std::size_t, std::vector<std::size_t>> members;
         for (std::size_t i = 0; i < counted.size(); ++i)
-            members[root(i)].push_back(counted[i].text);
+            members[root(i)].push_back(i);
         std::unordered_map<std::size_t, std::string> labels;
-        for (const auto& [group, texts] : members)
-            labels[group] = texts.size() == 1 ? texts.front() : mergedLabel(texts, taken);
+        for (const auto& [group, indices] : members)
+            labels[group] = indices.size() == 1 ? counted[indices.front()].text : mergedLabel(counted, indices, taken);
         for (std::size_t i = 0; i < counted.size(); ++i)
             hierarchy.rows[i].push_back(labels.at(root(i)));
         if (groups == 2)

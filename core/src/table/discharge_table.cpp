@@ -35,44 +35,45 @@ const char* drawDischargeCode(SplitMix64& random, const std::array<DischargeCode
     return codes.back().text;
 }
 
-constexpr std::array<DischargeCode, 5> admissionTypes{
+constexpr std::array<DischargeCode, 5> dischargeAdmissionTypes{
     {{"1", 0.55}, {"2", 0.18}, {"3", 0.24}, {"5", 0.015}, {"9", 0.015}}};
-constexpr std::array<DischargeCode, 9> admissionSources{{{"1", 0.45},
-                                                         {"2", 0.2},
-                                                         {"4", 0.08},
-                                                         {"5", 0.04},
-                                                         {"6", 0.03},
-                                                         {"7", 0.15},
-                                                         {"8", 0.01},
-                                                         {"9", 0.02},
-                                                         {"3", 0.01}}};
-constexpr std::array<DischargeCode, 17> patientStatuses{{{"01", 0.62},
-                                                         {"06", 0.12},
-                                                         {"03", 0.09},
-                                                         {"62", 0.03},
-                                                         {"20", 0.025},
-                                                         {"02", 0.02},
-                                                         {"50", 0.02},
-                                                         {"07", 0.015},
-                                                         {"51", 0.01},
-                                                         {"05", 0.008},
-                                                         {"04", 0.006},
-                                                         {"63", 0.006},
-                                                         {"65", 0.005},
-                                                         {"43", 0.003},
-                                                         {"61", 0.003},
-                                                         {"66", 0.002},
-                                                         {"30", 0.002}}};
-constexpr std::array<DischargeCode, 3> sexes{{{"F", 0.56}, {"M", 0.4395}, {"U", 0.0005}}};
-constexpr std::array<DischargeCode, 5> races{{{"4", 0.62}, {"3", 0.15}, {"5", 0.19}, {"2", 0.03}, {"1", 0.01}}};
-constexpr std::array<DischargeCode, 2> ethnicities{{{"2", 0.68}, {"1", 0.32}}};
-constexpr std::array<DischargeCode, 7> weekdays{
+constexpr std::array<DischargeCode, 9> dischargeAdmissionSources{{{"1", 0.45},
+                                                                  {"2", 0.2},
+                                                                  {"4", 0.08},
+                                                                  {"5", 0.04},
+                                                                  {"6", 0.03},
+                                                                  {"7", 0.15},
+                                                                  {"8", 0.01},
+                                                                  {"9", 0.02},
+                                                                  {"3", 0.01}}};
+constexpr std::array<DischargeCode, 17> dischargePatientStatuses{{{"01", 0.62},
+                                                                  {"06", 0.12},
+                                                                  {"03", 0.09},
+                                                                  {"62", 0.03},
+                                                                  {"20", 0.025},
+                                                                  {"02", 0.02},
+                                                                  {"50", 0.02},
+                                                                  {"07", 0.015},
+                                                                  {"51", 0.01},
+                                                                  {"05", 0.008},
+                                                                  {"04", 0.006},
+                                                                  {"63", 0.006},
+                                                                  {"65", 0.005},
+                                                                  {"43", 0.003},
+                                                                  {"61", 0.003},
+                                                                  {"66", 0.002},
+                                                                  {"30", 0.002}}};
+constexpr std::array<DischargeCode, 3> dischargeSexes{{{"F", 0.56}, {"M", 0.4395}, {"U", 0.0005}}};
+constexpr std::array<DischargeCode, 5> dischargeRaces{
+    {{"4", 0.62}, {"3", 0.15}, {"5", 0.19}, {"2", 0.03}, {"1", 0.01}}};
+constexpr std::array<DischargeCode, 2> dischargeEthnicities{{{"2", 0.68}, {"1", 0.32}}};
+constexpr std::array<DischargeCode, 7> dischargeWeekdays{
     {{"1", 0.10}, {"2", 0.17}, {"3", 0.17}, {"4", 0.16}, {"5", 0.16}, {"6", 0.15}, {"7", 0.09}}};
-constexpr std::array<DischargeCode, 4> quarters{
+constexpr std::array<DischargeCode, 4> dischargeQuarters{
     {{"2015Q1", 0.25}, {"2015Q2", 0.25}, {"2015Q3", 0.26}, {"2015Q4", 0.24}}};
 // Newborns ("00") come separately; children, adults in five-year groups, and the codes the public
 // file uses for the rare ages it hides (22-26).
-constexpr std::array<DischargeCode, 26> ages{
+constexpr std::array<DischargeCode, 26> dischargeAges{
     {{"01", 0.010}, {"02", 0.008}, {"03", 0.008}, {"04", 0.012}, {"05", 0.035}, {"06", 0.050}, {"07", 0.060},
      {"08", 0.055}, {"09", 0.045}, {"10", 0.040}, {"11", 0.045}, {"12", 0.055}, {"13", 0.065}, {"14", 0.070},
      {"15", 0.075}, {"16", 0.075}, {"17", 0.070}, {"18", 0.060}, {"19", 0.050}, {"20", 0.035}, {"21", 0.025},
@@ -101,17 +102,18 @@ EncodedTable makeDischargeTable(const DischargeTableShape& shape)
     rows.reserve(shape.rows);
     for (std::uint32_t r = 0; r < shape.rows; ++r) {
         const bool newborn = random.uniform() < 0.08;
-        const std::string age = newborn ? "00" : drawDischargeCode(random, ages);
+        const std::string age = newborn ? "00" : drawDischargeCode(random, dischargeAges);
         const int ageCode = std::stoi(age);
-        std::string status = drawDischargeCode(random, patientStatuses);
+        std::string status = drawDischargeCode(random, dischargePatientStatuses);
         // Deaths and nursing homes are mostly among the old.
         if ((status == "20" || status == "03") && ageCode < 15 && random.uniform() < 0.8)
             status = "01";
-        rows.push_back({newborn ? "4" : drawDischargeCode(random, admissionTypes),
-                        newborn ? "5" : drawDischargeCode(random, admissionSources), status,
-                        drawDischargeCode(random, sexes), drawDischargeCode(random, races),
-                        drawDischargeCode(random, ethnicities), drawDischargeCode(random, weekdays),
-                        drawDischargeCode(random, quarters), std::to_string(drawLengthOfStay(random, ageCode)), age});
+        rows.push_back({newborn ? "4" : drawDischargeCode(random, dischargeAdmissionTypes),
+                        newborn ? "5" : drawDischargeCode(random, dischargeAdmissionSources), status,
+                        drawDischargeCode(random, dischargeSexes), drawDischargeCode(random, dischargeRaces),
+                        drawDischargeCode(random, dischargeEthnicities), drawDischargeCode(random, dischargeWeekdays),
+                        drawDischargeCode(random, dischargeQuarters), std::to_string(drawLengthOfStay(random, ageCode)),
+                        age});
     }
     EncodedTable table = encodeRows({"TYPE_OF_ADMISSION", "SOURCE_OF_ADMISSION", "PAT_STATUS", "SEX_CODE", "RACE",
                                      "ETHNICITY", "ADMIT_WEEKDAY", "DISCHARGE", "LENGTH_OF_STAY", "PAT_AGE"},
