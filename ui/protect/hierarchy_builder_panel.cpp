@@ -96,7 +96,7 @@ HierarchyBuilderPanel::HierarchyBuilderPanel(QWidget* parent) : QWidget(parent)
     m_kind->addItem(tr("Automatic (from the column's type)"), static_cast<int>(HierarchyKind::Automatic));
     m_kind->addItem(tr("Number ranges"), static_cast<int>(HierarchyKind::Intervals));
     m_kind->addItem(tr("Hiding trailing characters"), static_cast<int>(HierarchyKind::Masking));
-    m_kind->addItem(tr("Dates: month, year, decade"), static_cast<int>(HierarchyKind::Dates));
+    m_kind->addItem(tr("Dates: month, quarter, year, decade"), static_cast<int>(HierarchyKind::Dates));
     m_kind->addItem(tr("Neighbours in an order"), static_cast<int>(HierarchyKind::Ordered));
     m_kind->addItem(tr("Keep or hide the value"), static_cast<int>(HierarchyKind::Flat));
     m_kind->addItem(tr("Your own groups (edited or imported)"), static_cast<int>(HierarchyKind::Custom));
@@ -109,6 +109,7 @@ HierarchyBuilderPanel::HierarchyBuilderPanel(QWidget* parent) : QWidget(parent)
     m_options = new QStackedWidget(this);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
     m_options->addWidget(m_note);
     m_options->addWidget(createIntervalOptions());
     m_options->addWidget(createMaskingOptions());
@@ -195,9 +196,10 @@ QWidget* HierarchyBuilderPanel::createDateOptions()
     row->setContentsMargins(0, 0, 0, 0);
     m_day = new QCheckBox(tr("Day"), page);
     m_month = new QCheckBox(tr("Month"), page);
+    m_quarter = new QCheckBox(tr("Quarter"), page);
     m_year = new QCheckBox(tr("Year"), page);
     m_decade = new QCheckBox(tr("Decade"), page);
-    for (auto* box : {m_day, m_month, m_year, m_decade}) {
+    for (auto* box : {m_day, m_month, m_quarter, m_year, m_decade}) {
         row->addWidget(box);
         connect(box, &QCheckBox::toggled, this, &HierarchyBuilderPanel::emitEdited);
     }
@@ -231,6 +233,36 @@ void HierarchyBuilderPanel::setColumn(const core::EncodedColumn* column)
 {
     m_column = column;
     resetOptions();
+    if (kind() == HierarchyKind::Automatic)
+        setKind(HierarchyKind::Automatic);
+}
+
+QString HierarchyBuilderPanel::automaticRuleText(const core::EncodedColumn& column)
+{
+    const QString name = QString::fromStdString(column.name);
+    switch (core::automaticRule(column)) {
+    case core::AutomaticRule::Flat:
+        return tr("%1 has at most two values: each is published as it is or hidden (\"*\").").arg(name);
+    case core::AutomaticRule::Categories:
+        return tr("%1 is treated as categories (text, codes such as \"05\", or numbers with at most %2 values): "
+                  "each level merges the groups with the fewest rows, keeping the most frequent values as they "
+                  "are, before everything is hidden. If its values are amounts, choose \"Number ranges\".")
+            .arg(name)
+            .arg(core::maxCategoricalNumbers);
+    case core::AutomaticRule::Intervals:
+        return tr("%1 holds numbers: ranges holding about equal numbers of rows, with round edges, each level "
+                  "joining neighbouring ranges; a long tail becomes one group (\"< a\" or \">= b\").")
+            .arg(name);
+    case core::AutomaticRule::Dates:
+        return tr("%1 holds dates or quarters: month, then quarter, then year (levels that merge nothing are left "
+                  "out).")
+            .arg(name);
+    case core::AutomaticRule::Masking:
+        return tr("%1 holds many codes of one length (postcodes, say): each level hides one more trailing "
+                  "character.")
+            .arg(name);
+    }
+    return {};
 }
 
 void HierarchyBuilderPanel::resetOptions()
@@ -262,6 +294,7 @@ void HierarchyBuilderPanel::resetOptions()
     m_maskCharacter->setText(QStringLiteral("*"));
     m_day->setChecked(false);
     m_month->setChecked(true);
+    m_quarter->setChecked(true);
     m_year->setChecked(true);
     m_decade->setChecked(true);
     // Numbers in numeric order, everything else as people sort words.
@@ -300,8 +333,9 @@ void HierarchyBuilderPanel::setKind(HierarchyKind kind)
         m_options->setCurrentIndex(4);
         break;
     case HierarchyKind::Automatic:
-        m_note->setText(tr("Numbers get ranges, dates months, years and decades, codes of equal length lose their "
-                           "last characters, other text is kept or hidden."));
+        m_note->setText(m_column ? automaticRuleText(*m_column)
+                                 : tr("Numbers get ranges of about equal rows, dates months, quarters and years, "
+                                      "codes and other categories merge their rarest values first."));
         m_options->setCurrentIndex(0);
         break;
     case HierarchyKind::Flat:
@@ -348,6 +382,8 @@ core::Hierarchy HierarchyBuilderPanel::build() const
             steps.push_back(core::DateStep::Day);
         if (m_month->isChecked())
             steps.push_back(core::DateStep::Month);
+        if (m_quarter->isChecked())
+            steps.push_back(core::DateStep::Quarter);
         if (m_year->isChecked())
             steps.push_back(core::DateStep::Year);
         if (m_decade->isChecked())

@@ -24,7 +24,7 @@ enum class HierarchyKind {
     Automatic, ///< automaticHierarchy: chosen from the column's type
     Intervals, ///< number ranges that double in width
     Masking,   ///< trailing characters hidden one more per level
-    Dates,     ///< day, month, year, decade
+    Dates,     ///< day, month, quarter, year, decade
     Ordered,   ///< neighbouring values of an order grouped
     Flat,      ///< the value or "*"
     Custom,    ///< imported from a file or edited by hand
@@ -48,7 +48,12 @@ public:
     /// a builder cannot honour (Custom has nothing to build and throws too).
     [[nodiscard]] core::Hierarchy build() const;
 
+    /// The rule the automatic hierarchy applies to `column`, in plain words (docs/hierarchies.md).
+    [[nodiscard]] static QString automaticRuleText(const core::EncodedColumn& column);
+
     [[nodiscard]] QComboBox* kindComboBox() const { return m_kind; }
+    [[nodiscard]] QLineEdit* cutPointsEdit() const { return m_cutPoints; }
+    [[nodiscard]] QLabel* noteLabel() const { return m_note; }
     [[nodiscard]] QDoubleSpinBox* intervalWidthSpinBox() const { return m_width; }
 
 Q_SIGNALS:
@@ -79,6 +84,7 @@ private:
     QLineEdit* m_maskCharacter = nullptr;
     QCheckBox* m_day = nullptr;
     QCheckBox* m_month = nullptr;
+    QCheckBox* m_quarter = nullptr;
     QCheckBox* m_year = nullptr;
     QCheckBox* m_decade = nullptr;
     QListWidget* m_order = nullptr;

@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include "qiscout/core/anonymization/column_hierarchy.h"
+#include "qiscout/core/anonymization/group_label_order.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 #include "qiscout/core/anonymization/protection_suggestion.h"
 
@@ -154,6 +155,8 @@ HierarchyEditor::HierarchyEditor(QWidget* parent) : QWidget(parent), m_undo(new 
 
     m_status = new QLabel(detail);
     m_status->setWordWrap(true);
+    // Plain, so that a column's name or a file's ("a<b&c.csv") is shown as it is.
+    m_status->setTextFormat(Qt::PlainText);
     detailLayout->addWidget(m_status);
     splitter->addWidget(detail);
     splitter->setStretchFactor(0, 1);
@@ -200,6 +203,7 @@ HierarchyEditor::~HierarchyEditor() = default;
 void HierarchyEditor::setTable(std::shared_ptr<const core::EncodedTable> table)
 {
     m_table = std::move(table);
+    m_builderColumn = nullptr;
     m_entries.assign(m_table ? m_table->columnCount() : 0, Entry{});
     m_column = m_entries.empty() ? -1 : 0;
     m_undo->clear();
@@ -311,7 +315,12 @@ void HierarchyEditor::refreshColumn()
                          .arg(QString::fromStdString(column.name).toHtmlEscaped(),
                               QLocale().toString(static_cast<qulonglong>(column.distinctCount()))));
     m_updating = true;
-    m_builder->setColumn(&column);
+    // Only a new column resets the options: rebuilding from them must leave what the user typed
+    // in place (#35: the boundaries vanished after Enter).
+    if (m_builderColumn != &column) {
+        m_builderColumn = &column;
+        m_builder->setColumn(&column);
+    }
     m_builder->setKind(entry.generalised ? entry.kind : HierarchyKind::Automatic);
     m_updating = false;
     m_model->setHierarchy(entry.hierarchy);
@@ -340,12 +349,12 @@ void HierarchyEditor::refreshPreview()
             item->setText(0, level == 0
                                  ? tr("Original values: %n different", nullptr, static_cast<int>(groups.groups()))
                                  : tr("Level %1: groups left: %2").arg(level).arg(groups.groups()));
-            // The largest groups first: what most rows will show.
+            // In the order of the values ("< 2", "[2, 3)", "[3, 4)", ...), so a level reads as a scale (#35).
             std::vector<std::uint32_t> order(groups.groups());
             for (std::uint32_t group = 0; group < groups.groups(); ++group)
                 order[group] = group;
             std::stable_sort(order.begin(), order.end(), [&groups](std::uint32_t a, std::uint32_t b) {
-                return groups.groupRows[a] > groups.groupRows[b];
+                return core::groupLabelBefore(groups.groupText[a], groups.groupText[b]);
             });
             std::uint64_t restRows = 0;
             for (std::size_t index = 0; index < order.size(); ++index) {
@@ -367,9 +376,14 @@ void HierarchyEditor::refreshPreview()
         }
         if (m_preview->topLevelItemCount() > 1)
             m_preview->topLevelItem(1)->setExpanded(true);
-        m_status->setText(tr("Levels above the original values: %1, from \"%2\".")
-                              .arg(bound.height())
-                              .arg(entry.source.toHtmlEscaped()));
+        const QString levels =
+            tr("Levels above the original values: %1, from \"%2\".").arg(bound.height()).arg(entry.source);
+        // Which rule built an automatic hierarchy, so nobody has to guess why a column became ranges (#34).
+        m_status->setText(
+            entry.kind == HierarchyKind::Automatic
+                ? levels + QLatin1Char(' ') +
+                      HierarchyBuilderPanel::automaticRuleText(m_table->columns[static_cast<std::size_t>(m_column)])
+                : levels);
         m_status->setStyleSheet(QString());
     } catch (const std::exception& error) {
         m_status->setText(tr("This grouping cannot be used: %1").arg(QString::fromUtf8(error.what())));

@@ -108,6 +108,8 @@ private:
     QLineEdit* m_groupName = nullptr;
     QPushButton* m_removeLevel = nullptr;
     std::vector<std::uint32_t> m_previewGroups;
+    /// The column whose values the builder panel's options were last reset for.
+    const core::EncodedColumn* m_builderColumn = nullptr;
 };
 
 } // namespace qiscout::ui

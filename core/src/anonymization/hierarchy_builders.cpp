@@ -12,6 +12,9 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "qiscout/core/anonymization/frequency_hierarchy_builders.h"
+#include "qiscout/core/anonymization/protection_suggestion.h"
+
 #include "anonymization/date_parts.h"
 #include "anonymization/number_text.h"
 
@@ -79,16 +82,35 @@ std::string masked(std::string_view text, std::size_t count, char mask)
     return std::string(text.substr(0, bytes)) + std::string(length - keep, mask);
 }
 
-/// 1, 2 or 5 times a power of ten, the smallest at least `raw`.
-double roundWidth(double raw)
+/// A year and its quarter (1 to 4).
+struct YearQuarter {
+    int year = 0;
+    int quarter = 0;
+};
+
+/// "2024Q2", "2024-Q2", "2024 q2" and the like; nullopt for anything else.
+std::optional<YearQuarter> parseYearQuarter(std::string_view text)
 {
-    if (!(raw > 0.0))
-        return 1.0;
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const double step : {1.0, 2.0, 5.0, 10.0})
-        if (step * power >= raw * (1.0 - 1e-12))
-            return step * power;
-    return 10.0 * power;
+    if (text.size() < 6 || text.size() > 7 ||
+        !std::all_of(text.begin(), text.begin() + 4, [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    std::string_view rest = text.substr(4);
+    if (rest.size() == 3) {
+        if (rest[0] != '-' && rest[0] != ' ' && rest[0] != '/')
+            return std::nullopt;
+        rest = rest.substr(1);
+    }
+    if ((rest[0] != 'Q' && rest[0] != 'q') || rest[1] < '1' || rest[1] > '4')
+        return std::nullopt;
+    return YearQuarter{std::stoi(std::string(text.substr(0, 4))), rest[1] - '0'};
+}
+
+/// A value written with a leading zero ("05", "-007"): a code, not a count or a measure.
+bool hasLeadingZero(std::string_view text)
+{
+    if (!text.empty() && (text.front() == '-' || text.front() == '+'))
+        text.remove_prefix(1);
+    return text.size() >= 2 && text[0] == '0' && text[1] >= '0' && text[1] <= '9';
 }
 
 } // namespace
@@ -198,7 +220,16 @@ Hierarchy buildDateHierarchy(const std::vector<std::string>& values, const std::
     for (const std::string& value : distinct) {
         std::vector<std::string>& row = hierarchy.rows.emplace_back(1, value);
         const std::optional<DateParts> date = parseDateParts(value, dayFirst);
+        const std::optional<YearQuarter> quarter = date ? std::nullopt : parseYearQuarter(value);
         for (const DateStep step : steps) {
+            if (quarter) {
+                const std::string year = std::to_string(quarter->year);
+                row.push_back(step == DateStep::Day || step == DateStep::Month ? value
+                              : step == DateStep::Quarter ? year + "-Q" + std::to_string(quarter->quarter)
+                              : step == DateStep::Year    ? year
+                                                          : std::to_string(quarter->year / 10 * 10) + "s");
+                continue;
+            }
             if (!date) {
                 row.push_back(value);
                 continue;
@@ -210,6 +241,9 @@ Hierarchy buildDateHierarchy(const std::vector<std::string>& values, const std::
                 break;
             case DateStep::Month:
                 row.push_back(year + "-" + twoDigits(date->month));
+                break;
+            case DateStep::Quarter:
+                row.push_back(year + "-Q" + std::to_string((date->month + 2) / 3));
                 break;
             case DateStep::Year:
                 row.push_back(year);
@@ -293,46 +327,65 @@ Hierarchy buildFlatHierarchy(const std::vector<std::string>& values)
     return finish(std::move(hierarchy), "flat");
 }
 
-Hierarchy automaticHierarchy(const EncodedColumn& column)
+AutomaticRule automaticRule(const EncodedColumn& column)
 {
     std::uint32_t present = 0;
-    for (std::uint32_t code = 0; code < column.distinctCount(); ++code)
-        present += column.missing[code] ? 0U : 1U;
-    if (present <= 3)
-        return buildFlatHierarchy(column.dictionary);
-    switch (column.type) {
-    case ColumnType::Integer:
-    case ColumnType::Decimal: {
-        double low = std::numeric_limits<double>::infinity();
-        double high = -low;
-        for (const std::string& value : column.dictionary)
-            if (const std::optional<double> number = parseNumber(value)) {
-                low = std::min(low, *number);
-                high = std::max(high, *number);
-            }
-        IntervalOptions options;
-        options.width = roundWidth((high - low) / 16.0);
-        if (column.type == ColumnType::Integer)
-            options.width = std::max(1.0, options.width);
-        return buildIntervalHierarchy(column.dictionary, options);
-    }
-    case ColumnType::Date:
-        return buildDateHierarchy(column.dictionary);
-    case ColumnType::Text:
-        break;
-    }
+    bool quarters = true;
+    bool leadingZero = false;
+    bool oneLengthCode = true;
     std::optional<std::size_t> length;
-    bool codeLike = true;
-    for (std::uint32_t code = 0; code < column.distinctCount() && codeLike; ++code) {
+    for (std::uint32_t code = 0; code < column.distinctCount(); ++code) {
         if (column.missing[code])
             continue;
+        ++present;
         const std::string& value = column.text(code);
-        codeLike =
-            value.size() >= 2 && (!length || *length == value.size()) &&
+        quarters = quarters && parseYearQuarter(value);
+        leadingZero = leadingZero || hasLeadingZero(value);
+        oneLengthCode =
+            oneLengthCode && value.size() >= 2 && (!length || *length == value.size()) &&
             std::all_of(value.begin(), value.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
         length = value.size();
     }
-    return codeLike ? buildMaskingHierarchy(column.dictionary) : buildFlatHierarchy(column.dictionary);
+    if (column.distinctCount() <= 2)
+        return AutomaticRule::Flat;
+    if (present > 0 && (column.type == ColumnType::Date || quarters))
+        return AutomaticRule::Dates;
+    const bool numbers = column.type == ColumnType::Integer || column.type == ColumnType::Decimal;
+    if (numbers && !leadingZero && present > maxCategoricalNumbers)
+        return AutomaticRule::Intervals;
+    const auto hasDigit = [](const std::string& text) {
+        return std::any_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const bool code = numbers ? leadingZero : std::any_of(column.dictionary.begin(), column.dictionary.end(), hasDigit);
+    if (code && oneLengthCode && present > minMaskedCodes)
+        return AutomaticRule::Masking;
+    return AutomaticRule::Categories;
+}
+
+Hierarchy automaticHierarchy(const EncodedColumn& column)
+{
+    std::vector<std::uint64_t> counts(column.frequencies.begin(), column.frequencies.end());
+    counts.resize(column.dictionary.size(), 0);
+    Hierarchy hierarchy;
+    switch (automaticRule(column)) {
+    case AutomaticRule::Flat:
+        hierarchy = buildFlatHierarchy(column.dictionary);
+        break;
+    case AutomaticRule::Categories:
+        hierarchy = buildFrequencyHierarchy(column.dictionary, counts);
+        break;
+    case AutomaticRule::Intervals:
+        hierarchy = buildQuantileHierarchy(column.dictionary, counts);
+        break;
+    case AutomaticRule::Dates:
+        hierarchy = buildDateHierarchy(column.dictionary,
+                                       {DateStep::Month, DateStep::Quarter, DateStep::Year, DateStep::Decade});
+        break;
+    case AutomaticRule::Masking:
+        hierarchy = buildMaskingHierarchy(column.dictionary);
+        break;
+    }
+    return withoutRedundantLevels(hierarchy);
 }
 
 } // namespace qiscout::core

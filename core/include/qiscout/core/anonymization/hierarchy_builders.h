@@ -5,6 +5,7 @@
 // throws std::invalid_argument for options it cannot honour.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -48,13 +49,15 @@ struct IntervalOptions {
                                               std::optional<int> levels = std::nullopt, char mask = '*');
 
 /// The steps of a date hierarchy, finest first.
-enum class DateStep { Day, Month, Year, Decade };
+enum class DateStep { Day, Month, Quarter, Year, Decade };
 
-/// Date truncation: each requested step in order (e.g. Month "2024-05", Year "2024", Decade
-/// "2020s"), then "*". Dates in the formats the loader recognises (YYYY-MM-DD, YYYY/MM/DD,
-/// DD/MM/YYYY, MM/DD/YYYY, DD.MM.YYYY, optionally with a time); DD/MM against MM/DD is decided for
-/// the whole list (MM/DD only when some first field exceeds 12 is impossible and some second one
-/// does). Non-dates keep their text below the top level. Steps must be in increasing order.
+/// Date truncation: each requested step in order (e.g. Month "2024-05", Quarter "2024-Q2", Year
+/// "2024", Decade "2020s"), then "*". Dates in the formats the loader recognises (YYYY-MM-DD,
+/// YYYY/MM/DD, DD/MM/YYYY, MM/DD/YYYY, DD.MM.YYYY, optionally with a time); DD/MM against MM/DD is
+/// decided for the whole list (MM/DD only when some first field exceeds 12 is impossible and some
+/// second one does). Quarters written YYYYQn, YYYY-Qn or YYYY Qn (any case) keep their text at the
+/// day and month steps. Other values keep their text below the top level. Steps must be in
+/// increasing order.
 [[nodiscard]] Hierarchy buildDateHierarchy(const std::vector<std::string>& values,
                                            const std::vector<DateStep>& steps = {DateStep::Month, DateStep::Year,
                                                                                  DateStep::Decade});
@@ -74,10 +77,29 @@ enum class DateStep { Day, Month, Year, Decade };
 /// Just the values and "*" (height 1).
 [[nodiscard]] Hierarchy buildFlatHierarchy(const std::vector<std::string>& values);
 
-/// The default for a column by its inferred type: numbers get intervals of a round width (about
-/// 16 intervals at level 1, doubling), dates month/year/decade, code-like text (every value the
-/// same length, at least 2 characters, letters and digits only) masking, other text and columns
-/// with at most 3 values the flat hierarchy.
+/// The rule automaticHierarchy applies to a column (docs/hierarchies.md says each in plain words).
+enum class AutomaticRule {
+    Flat,       ///< at most 2 values: the value or "*"
+    Categories, ///< buildFrequencyHierarchy: the rarest values merge first
+    Intervals,  ///< buildQuantileHierarchy: equal-frequency ranges with round edges
+    Dates,      ///< month, quarter, year, decade
+    Masking,    ///< long codes of one length (postcodes): trailing characters hidden
+};
+
+/// Different values up to which a column of numbers is treated as categories.
+inline constexpr std::uint32_t maxCategoricalNumbers = 12;
+/// Different values above which codes of one length are masked rather than merged.
+inline constexpr std::uint32_t minMaskedCodes = 30;
+
+/// Which rule suits the column: Flat for at most 2 values (missing ones included); Dates for dates
+/// and quarters; Intervals for numbers with more than maxCategoricalNumbers values none of which
+/// is written with a leading zero (a leading zero makes a code: "05"); Masking for codes (numbers
+/// with a leading zero, or letters and digits of one length of at least 2 with a digit) with more
+/// than minMaskedCodes values, all of one length; Categories for everything else.
+[[nodiscard]] AutomaticRule automaticRule(const EncodedColumn& column);
+
+/// The default hierarchy for a column, by automaticRule, built from its values and their row
+/// counts, without levels that merge nothing.
 [[nodiscard]] Hierarchy automaticHierarchy(const EncodedColumn& column);
 
 } // namespace qiscout::core
