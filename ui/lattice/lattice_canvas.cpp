@@ -279,6 +279,10 @@ void LatticeCanvas::paintLegend(QPainter& painter) const
         painter.drawText(text.adjusted(0, 2, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                          entry.name + QLatin1Char(' ') + locale.toString(static_cast<qulonglong>(entry.count)));
     }
+    if (!m_geometry.sentence.isEmpty()) {
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(m_geometry.sentence, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legendSentence());
+    }
     painter.setRenderHint(QPainter::Antialiasing, false);
 }
 

@@ -213,14 +213,20 @@ void LatticeView::paintOverlay(QPainter& painter) const
                              QStringLiteral(" · ") +
                              tr("%1 rows").arg(locale.toString(static_cast<qulonglong>(set.isolatedRows)));
         const QSizeF size(metrics.horizontalAdvance(text) + 10.0, metrics.height() + 4.0);
-        // Above the box if there is room, else below it; kept inside the widget.
-        QRectF box(QPointF(centre.x() - size.width() / 2, centre.y() - size.height() - 8.0), size);
-        if (box.top() < area.top())
-            box.moveTop(centre.y() + 8.0);
-        box.moveLeft(std::clamp(box.left(), area.left(), std::max(area.left(), area.right() - box.width())));
-        const bool overlaps =
-            std::any_of(placed.begin(), placed.end(), [&box](const QRectF& other) { return other.intersects(box); });
-        if (overlaps)
+        // Above the box, else below it, wherever it overlaps no other name; kept inside the plot.
+        const auto placedAt = [&](double top) {
+            QRectF box(QPointF(centre.x() - size.width() / 2, top), size);
+            box.moveLeft(std::clamp(box.left(), area.left(), std::max(area.left(), area.right() - box.width())));
+            return box;
+        };
+        const auto fits = [&](const QRectF& box) {
+            return area.contains(box) && std::none_of(placed.begin(), placed.end(),
+                                                      [&box](const QRectF& other) { return other.intersects(box); });
+        };
+        QRectF box = placedAt(centre.y() - size.height() - 8.0);
+        if (!fits(box))
+            box = placedAt(centre.y() + 8.0);
+        if (!fits(box))
             continue;
         placed.push_back(box);
         painter.setPen(QPen(border, 1.0));
