@@ -174,9 +174,10 @@ void ClassSizeHistogramChart::rebuild()
         countAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         const double top = logHeight(highest);
         std::uint64_t power = 1;
-        for (int decade = 0; decade <= static_cast<int>(top); ++decade, power *= 10)
+        // A label only up to the highest bar: one above it sat cut at the chart's top edge.
+        for (int decade = 0; 1.0 + decade <= top; ++decade, power *= 10)
             countAxis->append(compactNumber(power), 1.0 + decade);
-        countAxis->setRange(0.0, std::ceil(top + 0.2));
+        countAxis->setRange(0.0, top + 0.3);
         countAxis->setTitleText(wildcard ? tr("Combinations (log scale)") : tr("Groups (log scale)"));
         target->addAxis(countAxis, Qt::AlignLeft);
         series->attachAxis(countAxis);
