@@ -114,6 +114,10 @@ class ChartsTest : public QObject {
 private Q_SLOTS:
     void minimalSetsAreCountedBySize();
     void columnsAreRankedByDanger();
+    void aColumnIsolatingManyRowsAloneRanksFirst();
+    void emptyChartsDrawNoAxes();
+    void sharesStopAtOneHundredPercent();
+    void aLogScaleHistogramWarnsOfNoLogarithmOfZero();
     void evaluationRateKeepsALiveLine();
     void classSizesFallInTheirBins();
     void wildcardClassSizesSayTheGroupsOverlap();
@@ -149,22 +153,109 @@ void ChartsTest::columnsAreRankedByDanger()
     qiscout::ui::ColumnDangerChart chart;
     const SearchResult result = sampleResult();
     chart.setResult(result, names);
-    const auto ranking = chart.ranking();
+    const auto& ranking = chart.ranking();
     QCOMPARE(ranking.size(), result.searchedColumns.size());
     for (qsizetype index = 1; index < ranking.size(); ++index)
-        QVERIFY(ranking[index - 1].second >= ranking[index].second);
+        QVERIFY(ranking[index - 1].rowsIsolated >= ranking[index].rowsIsolated);
     for (const int column : result.searchedColumns.columns()) {
-        const auto count = std::count_if(result.minimalSets.begin(), result.minimalSets.end(),
-                                         [column](const MinimalSet& set) { return set.columns.contains(column); });
+        std::uint64_t rows = 0;
+        int count = 0;
+        for (const MinimalSet& set : result.minimalSets)
+            if (set.columns.contains(column)) {
+                rows = std::max(rows, set.isolatedRows);
+                ++count;
+            }
         const auto found = std::find_if(ranking.begin(), ranking.end(),
-                                        [&](const QPair<QString, int>& entry) { return entry.first == names[column]; });
+                                        [&](const auto& entry) { return entry.name == names[column]; });
         QVERIFY(found != ranking.end());
-        QCOMPARE(found->second, static_cast<int>(count));
+        QCOMPARE(found->rowsIsolated, rows);
+        QCOMPARE(found->quasiIdentifiers, count);
     }
-    QCOMPARE(ranking.front().first, QStringLiteral("sex"));
     chart.resize(500, 320);
     QVERIFY(!chart.grab().isNull());
     saveScreenshot(chart, QStringLiteral("chart-column-danger.png"));
+}
+
+void ChartsTest::aColumnIsolatingManyRowsAloneRanksFirst()
+{
+    // #35: SEX_CODE and RACE came first (three quasi-identifiers each, few rows) while
+    // LENGTH_OF_STAY alone isolated 144 rows.
+    const QStringList columns{QStringLiteral("SEX_CODE"), QStringLiteral("RACE"), QStringLiteral("LENGTH_OF_STAY"),
+                              QStringLiteral("AGE"), QStringLiteral("ZIP")};
+    SearchResult result;
+    result.searchedColumns = ColumnSet::firstN(5);
+    result.minimalSets = {MinimalSet{ColumnSet::of({2}), 144, 1}, MinimalSet{ColumnSet::of({0, 1, 3}), 6, 1},
+                          MinimalSet{ColumnSet::of({0, 1, 4}), 4, 1}, MinimalSet{ColumnSet::of({0, 1}), 2, 1}};
+    qiscout::ui::ColumnDangerChart chart;
+    chart.setResult(result, columns);
+    const auto& ranking = chart.ranking();
+    QCOMPARE(ranking.front().name, QStringLiteral("LENGTH_OF_STAY"));
+    QCOMPARE(ranking.front().rowsIsolated, 144U);
+    QCOMPARE(ranking.front().quasiIdentifiers, 1);
+    QCOMPARE(ranking[1].name, QStringLiteral("SEX_CODE"));
+    QCOMPARE(ranking[1].quasiIdentifiers, 3);
+}
+
+void ChartsTest::emptyChartsDrawNoAxes()
+{
+    // #35: empty charts drew the x-axis title at the top left, over the y axis.
+    qiscout::ui::ClassSizeHistogramChart histogram;
+    qiscout::ui::ColumnDangerChart danger;
+    qiscout::ui::MinimalSetsBySizeChart bySize;
+    for (qiscout::ui::ChartWidget* chart :
+         std::initializer_list<qiscout::ui::ChartWidget*>{&histogram, &danger, &bySize}) {
+        chart->resize(400, 300);
+        chart->grab();
+        QVERIFY2(chart->chart()->axes().isEmpty(), qPrintable(chart->caption()));
+        QVERIFY(!chart->caption().isEmpty());
+    }
+}
+
+void ChartsTest::sharesStopAtOneHundredPercent()
+{
+    // #35: the column-share chart's axis ran to 120 %.
+    QChart chart;
+    qiscout::ui::CountBars bars;
+    bars.categories = {QStringLiteral("a"), QStringLiteral("b")};
+    bars.counts = {100.0, 40.0};
+    bars.valueLimit = 100.0;
+    qiscout::ui::showCountBars(chart, bars);
+    const auto* axis = qobject_cast<QValueAxis*>(chart.axes(Qt::Vertical).front());
+    QVERIFY(axis);
+    QVERIFY2(axis->max() < 120.0, qPrintable(QString::number(axis->max())));
+    QVERIFY(axis->max() >= 100.0);
+}
+
+namespace {
+QStringList chartWarnings;
+void collectChartWarnings(QtMsgType, const QMessageLogContext&, const QString& message)
+{
+    chartWarnings << message;
+}
+} // namespace
+
+void ChartsTest::aLogScaleHistogramWarnsOfNoLogarithmOfZero()
+{
+    // #35: a log count axis under stacked bars, half of them zero, printed "Logarithms of zero and
+    // negative values are undefined." 28 times.
+    std::vector<std::uint32_t> sizes(5000, 20);
+    sizes.insert(sizes.end(), 3, 1);
+    sizes.push_back(2);
+    qiscout::ui::ClassSizeHistogramChart chart;
+    chartWarnings.clear();
+    const QtMessageHandler previous = qInstallMessageHandler(collectChartWarnings);
+    chart.setClassSizes(sizes, 2, QStringLiteral("{age, sex}"));
+    chart.resize(470, 330);
+    chart.show();
+    chart.grab();
+    qInstallMessageHandler(previous);
+    QVERIFY2(chartWarnings.filter(QStringLiteral("Logarithm")).isEmpty(),
+             qPrintable(chartWarnings.join(QLatin1Char('\n'))));
+    // The counts still span the axis: the labels read powers of ten up to the largest count.
+    const QStringList texts = visibleTexts(chart, *chart.chart());
+    QVERIFY2(texts.contains(QStringLiteral("1")) && texts.contains(QStringLiteral("1000")),
+             qPrintable(texts.join(QLatin1Char('|'))));
+    saveScreenshot(chart, QStringLiteral("chart-group-sizes-log.png"));
 }
 
 void ChartsTest::evaluationRateKeepsALiveLine()

@@ -7,6 +7,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -15,6 +17,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -73,6 +76,33 @@ class ImportDialogTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void aBinaryFileSaysWhyOnceAndCannotBeLoaded()
+    {
+        // #35: the error repeated the path, and Load stayed enabled after the preview failed.
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QString path = folder.filePath(QStringLiteral("picture.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        constexpr char binary[] = "a,b\n1,2\n\x00\x01\x02,3\n";
+        file.write(binary, sizeof binary - 1);
+        file.close();
+        ImportDialog dialog(path);
+        dialog.show();
+        QSignalSpy shown(&dialog, &ImportDialog::previewShown);
+        QVERIFY(shown.wait(waitMs));
+        QLabel* status = nullptr;
+        for (auto* label : dialog.findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("NUL")))
+                status = label;
+        QVERIFY(status);
+        QVERIFY2(!status->text().contains(path) && !status->text().contains(QStringLiteral("picture.csv")),
+                 qPrintable(status->text()));
+        QVERIFY(status->text().contains(QStringLiteral("line 3"), Qt::CaseInsensitive));
+        auto* load = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(!load->isEnabled());
+    }
+
     void choosesAnExcelSheet()
     {
         const QString path = readers + QStringLiteral("features.xlsx");

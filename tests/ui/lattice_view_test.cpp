@@ -340,6 +340,17 @@ void LatticeViewTest::hasseDiagramSettlesTheAdultSample()
     QCOMPARE(counts.total(), std::uint64_t{255});
     view.showResult(result);
     QCOMPARE(view.stateCounts(), counts);
+    // #35: the drawing says what its colours mean, and names the quasi-identifiers that single out
+    // the most rows, whatever their boxes' size.
+    QVERIFY(!view.legendSentenceRect().isEmpty());
+    const auto& named = view.namedOnDrawing();
+    QVERIFY(!named.empty() && named.size() <= 5);
+    std::uint64_t most = 0;
+    for (const auto& set : result.minimalSets)
+        most = std::max(most, set.isolatedRows);
+    QCOMPARE(named.front().isolatedRows, most);
+    for (std::size_t index = 1; index < named.size(); ++index)
+        QVERIFY(named[index - 1].isolatedRows >= named[index].isolatedRows);
     saveScreenshot(view, QStringLiteral("lattice-adult-8.png"));
 }
 

@@ -36,6 +36,7 @@
 #include <QTreeWidget>
 
 #include "qiscout/core/engines/search_engine.h"
+#include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/report/glossary.h"
 #include "qiscout/core/report/report.h"
 #include "qiscout/core/table/synthetic_table.h"
@@ -237,13 +238,52 @@ private Q_SLOTS:
         QVERIFY(panel.isLikelyDirectIdentifier(0));
         QVERIFY(!panel.isLikelyDirectIdentifier(1));
         QVERIFY(!panel.isLikelyDirectIdentifier(2));
-        QCOMPARE(panel.searchedColumns(), ColumnSet::of({0, 1, 2}));
+        // Named as an id and unique: proposed as a direct identifier, and no longer warned about (#35).
+        QCOMPARE(panel.role(0), ColumnRole::DirectIdentifier);
+        QVERIFY(!panel.hasOpenIdentifierWarning(0));
+        QCOMPARE(panel.searchedColumns(), ColumnSet::of({1, 2}));
+        panel.setRole(0, ColumnRole::QuasiIdentifier);
+        QVERIFY(panel.hasOpenIdentifierWarning(0));
         panel.setRole(0, ColumnRole::DirectIdentifier);
+        QVERIFY(!panel.hasOpenIdentifierWarning(0));
         panel.setRole(2, ColumnRole::Sensitive);
-        QCOMPARE(edited.count(), 2);
+        QCOMPARE(edited.count(), 3);
         QCOMPARE(panel.searchedColumns(), ColumnSet::of({1}));
         QVERIFY(panel.roles() == (std::vector<ColumnRole>{ColumnRole::DirectIdentifier, ColumnRole::QuasiIdentifier,
                                                           ColumnRole::Sensitive}));
+    }
+
+    void tellsIdentifiersFromUniqueAmounts()
+    {
+        // #35: `uid` (unique) was not proposed as a direct identifier, a household id `ori_hid`
+        // (a few rows to each value) was not flagged, and unique money amounts were.
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QString path = folder.filePath(QStringLiteral("household.csv"));
+        {
+            std::ofstream csv(path.toStdString());
+            csv << "uid,ori_hid,income,sex,rowNumber\n";
+            for (int row = 0; row < 40; ++row)
+                csv << 1000 + row << ",H" << row / 3 << ',' << row * 37 % 1000 << '.' << row % 10 << "5,"
+                    << (row % 2 == 0 ? "m" : "f") << ',' << row << '\n';
+        }
+        // Loaded as the app loads it: the types are inferred.
+        const auto table =
+            std::make_shared<const qiscout::core::EncodedTable>(qiscout::core::loadTable(path.toStdString()));
+        qiscout::ui::ColumnPanel panel;
+        panel.setTable(table);
+        QCOMPARE(panel.role(0), ColumnRole::DirectIdentifier);
+        QVERIFY(panel.hasOpenIdentifierWarning(1));
+        QCOMPARE(panel.role(1), ColumnRole::QuasiIdentifier);
+        QVERIFY(!panel.isLikelyDirectIdentifier(2));
+        QVERIFY(!panel.isLikelyDirectIdentifier(3));
+        // Unique whole numbers with no identifier name: warned about, not proposed.
+        QVERIFY(panel.hasOpenIdentifierWarning(4));
+        QCOMPARE(panel.role(4), ColumnRole::QuasiIdentifier);
+        const auto* summary = panel.findChild<QLabel*>(QStringLiteral("columnSummary"));
+        QVERIFY(summary->text().contains(QStringLiteral("2 columns look like direct identifiers")));
+        QVERIFY2(summary->text().contains(QStringLiteral("1 column is marked as a direct identifier")),
+                 qPrintable(summary->text()));
     }
 
     void runsTheSampleAndListsTheEnginesAnswer()
@@ -604,6 +644,31 @@ private Q_SLOTS:
         QVERIFY(!busy->isVisible());
     }
 
+    void theListFillsDuringARunAndTheBarFills()
+    {
+        // #35: during a run the list said "these are the previous results" while new
+        // quasi-identifiers appeared only as counts in the legend, beside a busy bar although
+        // "Settled 22,560 of 32,767" was known.
+        MainWindow window;
+        window.show();
+        QVERIFY(loadSample(window));
+        selectAlgorithm(window, Algorithm::Brute);
+        auto* bar = window.findChild<QProgressBar*>(QStringLiteral("searchBusyBar"));
+        QSignalSpy finished(window.searchController(), &SearchController::searchFinished);
+        window.runAnalysis();
+        const auto* list = window.resultsPanel()->view()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(list->rowCount() > 0 || finished.count() > 0, searchTimeoutMs);
+        QVERIFY2(finished.count() == 0, "the run ended before the list was seen filling");
+        QVERIFY(window.searchController()->isRunning());
+        QVERIFY(bar->maximum() > 0);
+        QVERIFY(window.resultsPanel()->statusText().contains(QStringLiteral("so far")));
+        window.cancelAnalysis();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.searchController()->isRunning(), searchTimeoutMs);
+        // What the cancelled run found stays listed, now with its rows counted.
+        QVERIFY(list->rowCount() > 0);
+        QVERIFY(list->index(0, 1).data().toString() != QStringLiteral("…"));
+    }
+
     void aSelectedQuasiIdentifiersColumnsComeFirstAndTheLayoutStaysStill()
     {
         // #14: selecting "marital-status, relationship" left age, workclass, fnlwgt in view, and the
@@ -796,6 +861,9 @@ private Q_SLOTS:
         QVERIFY(window.lastResult()->minimalSets == first->minimalSets);
         QCOMPARE(window.lastResult()->k, 3ULL);
         QVERIFY(!window.isWindowModified());
+        // #35: "analysing again" stayed after the run, and after another table was opened.
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("again")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     void anotherFileStartsItsViewsAtTheTopLeft()
@@ -843,12 +911,9 @@ private Q_SLOTS:
         MainWindow reopened;
         QSignalSpy shown(&reopened, &MainWindow::tableShown);
         reopened.openProject(projectPath);
-        // The sample lies outside the project's folder: its path is shown and confirmed first (#19).
-        auto* confirm = reopened.findChild<QMessageBox*>();
-        QVERIFY(confirm);
-        QVERIFY2(confirm->text().contains(QDir::toNativeSeparators(QFileInfo(samplePath).canonicalFilePath())),
-                 qPrintable(confirm->text()));
-        confirm->done(QMessageBox::Yes);
+        // The sample lies outside the project's folder, but this user saved the project with it
+        // here: reopening one's own project asks nothing (#35; one from elsewhere still asks, #19).
+        QVERIFY(!reopened.findChild<QMessageBox*>());
         QVERIFY(shown.wait(loadTimeoutMs));
         QCOMPARE(reopened.table()->rowCount, 48'842U);
         QVERIFY(reopened.columnPanel()->roles() == roles);

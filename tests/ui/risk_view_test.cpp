@@ -31,6 +31,7 @@
 #include "main/user_guide.h"
 #include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
+#include "risk/risk_run_estimate.h"
 #include "risk/risk_view.h"
 #include "ui/support/step_view_fixtures.h"
 
@@ -125,6 +126,7 @@ private Q_SLOTS:
     void keyColumnsFollowTheFindings();
     void missingCellsAreValuesEvenAfterAWildcardSearch();
     void noKeyColumnSaysWhatToDo();
+    void warnsBeforeALongRun();
     void mainWindowOpensTheRiskStepAndComesBack();
     void aSavedProjectReopensWithTheRiskSetUp();
     void theGuideExplainsEachPopulationModel();
@@ -385,6 +387,38 @@ void RiskViewTest::noKeyColumnSaysWhatToDo()
     QCOMPARE(failed.size(), 1);
     QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("key column")));
     QVERIFY(!view.controller()->isRunning());
+}
+
+void RiskViewTest::warnsBeforeALongRun()
+{
+    // #35: Record Risk on 17 key columns of 50,000 rows ran more than 3.5 minutes with no warning.
+    QVERIFY(qiscout::ui::estimatedRiskSeconds(50'000, 17, 2) > 120.0);
+    QVERIFY(qiscout::ui::estimatedRiskSeconds(50'000, 17, 2) > qiscout::ui::estimatedRiskSeconds(50'000, 16, 2));
+    QVERIFY(qiscout::ui::estimatedRiskSeconds(50'000, 17, 2) > qiscout::ui::estimatedRiskSeconds(20'000, 17, 2));
+    QVERIFY(qiscout::ui::longRiskRunWarning(50'000, 17, 2).contains(QStringLiteral("min")));
+    QVERIFY(qiscout::ui::longRiskRunWarning(4'580, 6, 2).isEmpty());
+
+    std::vector<std::string> names;
+    for (int column = 0; column < 30; ++column)
+        names.push_back("c" + std::to_string(column));
+    std::vector<std::vector<std::string>> rows;
+    for (int row = 0; row < 5000; ++row) {
+        std::vector<std::string> cells;
+        for (int column = 0; column < 30; ++column)
+            cells.push_back(std::to_string((row * (column + 3)) % (column + 2)));
+        rows.push_back(cells);
+    }
+    const auto table = std::make_shared<const EncodedTable>(qiscout::core::encodeRows(names, rows));
+    RiskView view;
+    view.setTable(table);
+    view.prepare(std::vector<ColumnRole>(30, ColumnRole::QuasiIdentifier), nullptr, 1, 2);
+    auto* warning = view.findChild<QLabel*>(QStringLiteral("riskRunWarning"));
+    QVERIFY(warning);
+    QVERIFY(!warning->isHidden());
+    QVERIFY2(warning->text().contains(QStringLiteral("30 key columns")), qPrintable(warning->text()));
+    for (int row = 4; row < view.keyColumnList()->count(); ++row)
+        view.keyColumnList()->item(row)->setCheckState(Qt::Unchecked);
+    QVERIFY(warning->isHidden());
 }
 
 void RiskViewTest::mainWindowOpensTheRiskStepAndComesBack()

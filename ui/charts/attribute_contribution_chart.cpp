@@ -51,6 +51,7 @@ void AttributeContributionChart::rebuild()
     bars.countAxisTitle = tr("Percent of the summed SUDA scores");
     bars.orientation = Qt::Horizontal;
     bars.barWidth = 0.7;
+    bars.valueLimit = 100.0;
     showCountBars(*chart(), bars);
     restyle();
 }

@@ -79,6 +79,8 @@ void setRoundRange(QValueAxis& axis, double maximum, double smallestStep)
 void showCountBars(QChart& chart, const CountBars& bars)
 {
     clearChart(chart);
+    if (bars.categories.isEmpty())
+        return;
     auto* set = new QBarSet(bars.seriesName);
     double highest = 0;
     for (const double count : bars.counts) {
@@ -103,6 +105,9 @@ void showCountBars(QChart& chart, const CountBars& bars)
     categoryAxis->setTitleText(bars.categoryAxisTitle);
     auto* countAxis = new QValueAxis;
     setRoundRange(*countAxis, std::max(1.0, highest * labelHeadroom), 1.0);
+    // Room for the bars' labels, but no tick past the limit: a share axis ran to 120 % (#35).
+    if (bars.valueLimit && countAxis->max() > *bars.valueLimit * labelHeadroom)
+        countAxis->setMax(std::max(highest, *bars.valueLimit) * labelHeadroom);
     countAxis->setTitleText(bars.countAxisTitle);
     const bool vertical = bars.orientation == Qt::Vertical;
     chart.addAxis(categoryAxis, vertical ? Qt::AlignBottom : Qt::AlignLeft);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
+
 #include <QList>
 #include <QPalette>
 #include <QStringList>
@@ -40,9 +42,12 @@ struct CountBars {
     QString countAxisTitle;
     Qt::Orientation orientation = Qt::Vertical;
     double barWidth = 0.6;
+    /// The largest value a bar can have (100 for percentages): no tick goes past it.
+    std::optional<double> valueLimit;
 };
 /// Replaces the chart's series and axes with these bars, each labelled with its count. Category
-/// labels are never elided: a cut column name could name another column.
+/// labels are never elided: a cut column name could name another column. Without categories the
+/// chart is left empty, without axes: axes around nothing put their titles in odd places (#35).
 void showCountBars(QChart& chart, const CountBars& bars);
 /// Colours every bar of the chart's bar series, with labels in the palette's text colour.
 void colourBars(QChart& chart, const QColor& color, const QPalette& palette);

@@ -7,9 +7,9 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLegend>
-#include <QLogValueAxis>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 
@@ -45,6 +45,14 @@ std::vector<std::uint64_t> binStarts(std::uint64_t k, std::uint64_t largest)
     for (std::uint64_t next = starts.back() * binGrowth; next <= largest; next *= binGrowth)
         starts.push_back(next);
     return starts;
+}
+
+/// On the log scale a count is drawn at 1 + log10(count) (1 at 1, 2 at 10, 3 at 100) on a linear
+/// axis labelled in powers of ten, and a zero at 0: Qt's log axis cannot take the empty half of
+/// each stacked bar and printed "Logarithms of zero..." for every one (#35).
+double logHeight(std::uint64_t count)
+{
+    return count == 0 ? 0.0 : 1.0 + std::log10(static_cast<double>(count));
 }
 
 /// "950", "12k", "3.5M": group sizes in axis labels stay short.
@@ -118,23 +126,32 @@ void ClassSizeHistogramChart::rebuild()
                        .arg(m_setDescription));
     else
         setCaption(tr("Sizes of the groups of people who share their values of %1").arg(m_setDescription));
+    // Axes around nothing put their titles in odd places (#35).
+    if (m_bins.empty()) {
+        target->legend()->setVisible(false);
+        return;
+    }
 
     // Two stacked sets, one of them zero in every bin: groups of at most k and larger groups get
     // their own colour and legend entry.
-    auto* atRisk = new QBarSet(tr("At most k = %1 (at risk)").arg(m_k));
-    auto* safe = new QBarSet(tr("More than %1").arg(m_k));
-    QStringList categories;
     std::uint64_t highest = 0;
     std::uint64_t lowest = 0;
     for (const Bin& bin : m_bins) {
-        *atRisk << (bin.atMostK ? static_cast<double>(bin.classes) : 0.0);
-        *safe << (bin.atMostK ? 0.0 : static_cast<double>(bin.classes));
-        categories << (bin.lowSize == bin.highSize
-                           ? compactNumber(bin.lowSize)
-                           : compactNumber(bin.lowSize) + QStringLiteral("–") + compactNumber(bin.highSize));
         highest = std::max(highest, bin.classes);
         if (bin.classes > 0)
             lowest = lowest == 0 ? bin.classes : std::min(lowest, bin.classes);
+    }
+    const bool logarithmic = lowest > 0 && static_cast<double>(highest) / static_cast<double>(lowest) > logScaleSpread;
+    auto* atRisk = new QBarSet(tr("At most k = %1 (at risk)").arg(m_k));
+    auto* safe = new QBarSet(tr("More than %1").arg(m_k));
+    QStringList categories;
+    for (const Bin& bin : m_bins) {
+        const double height = logarithmic ? logHeight(bin.classes) : static_cast<double>(bin.classes);
+        *atRisk << (bin.atMostK ? height : 0.0);
+        *safe << (bin.atMostK ? 0.0 : height);
+        categories << (bin.lowSize == bin.highSize
+                           ? compactNumber(bin.lowSize)
+                           : compactNumber(bin.lowSize) + QStringLiteral("–") + compactNumber(bin.highSize));
     }
     auto* series = new QStackedBarSeries;
     series->append(atRisk);
@@ -152,12 +169,15 @@ void ClassSizeHistogramChart::rebuild()
     sizeAxis->setTitleText(wildcard ? tr("People matching the combination") : tr("People in the group"));
     target->addAxis(sizeAxis, Qt::AlignBottom);
     series->attachAxis(sizeAxis);
-    const bool logarithmic = lowest > 0 && static_cast<double>(highest) / static_cast<double>(lowest) > logScaleSpread;
     if (logarithmic) {
-        auto* countAxis = new QLogValueAxis;
-        countAxis->setBase(10);
-        countAxis->setRange(0.5, static_cast<double>(highest) * 2.0);
-        countAxis->setLabelFormat(QStringLiteral("%g"));
+        auto* countAxis = new QCategoryAxis;
+        countAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        const double top = logHeight(highest);
+        std::uint64_t power = 1;
+        // A label only up to the highest bar: one above it sat cut at the chart's top edge.
+        for (int decade = 0; 1.0 + decade <= top; ++decade, power *= 10)
+            countAxis->append(compactNumber(power), 1.0 + decade);
+        countAxis->setRange(0.0, top + 0.3);
         countAxis->setTitleText(wildcard ? tr("Combinations (log scale)") : tr("Groups (log scale)"));
         target->addAxis(countAxis, Qt::AlignLeft);
         series->attachAxis(countAxis);

@@ -3,10 +3,15 @@
 
 #include <algorithm>
 
+#include <QAbstractBarSeries>
+#include <QBarSet>
 #include <QChart>
+#include <QCursor>
+#include <QToolTip>
 
 #include "charts/chart_style.h"
 #include "common/column_set_text.h"
+#include "common/counted_noun.h"
 #include "lattice/lattice_palette.h"
 
 namespace qiscout::ui {
@@ -23,11 +28,6 @@ ColumnDangerChart::ColumnDangerChart(QWidget* parent) : ChartWidget(parent)
     clear();
 }
 
-QList<QPair<QString, int>> ColumnDangerChart::ranking() const
-{
-    return m_ranking;
-}
-
 void ColumnDangerChart::clear()
 {
     m_ranking.clear();
@@ -38,14 +38,20 @@ void ColumnDangerChart::setResult(const core::SearchResult& result, const QStrin
 {
     m_ranking.clear();
     for (const int column : result.searchedColumns.columns()) {
-        const auto count =
-            std::count_if(result.minimalSets.begin(), result.minimalSets.end(),
-                          [column](const core::MinimalSet& set) { return set.columns.contains(column); });
-        m_ranking.append({columnLabels(core::ColumnSet::single(column), columnNames).front(), static_cast<int>(count)});
+        Entry entry{columnLabels(core::ColumnSet::single(column), columnNames).front(), 0, 0};
+        for (const core::MinimalSet& set : result.minimalSets)
+            if (set.columns.contains(column)) {
+                entry.rowsIsolated = std::max(entry.rowsIsolated, set.isolatedRows);
+                ++entry.quasiIdentifiers;
+            }
+        m_ranking.append(entry);
     }
     // Stable: equally dangerous columns keep the table's order.
-    std::stable_sort(m_ranking.begin(), m_ranking.end(),
-                     [](const QPair<QString, int>& a, const QPair<QString, int>& b) { return a.second > b.second; });
+    std::stable_sort(m_ranking.begin(), m_ranking.end(), [](const Entry& a, const Entry& b) {
+        if (a.rowsIsolated != b.rowsIsolated)
+            return a.rowsIsolated > b.rowsIsolated;
+        return a.quasiIdentifiers > b.quasiIdentifiers;
+    });
     if (m_ranking.size() > maxBars)
         m_ranking.resize(maxBars);
     rebuild();
@@ -53,18 +59,38 @@ void ColumnDangerChart::setResult(const core::SearchResult& result, const QStrin
 
 void ColumnDangerChart::rebuild()
 {
-    setCaption(tr("Columns that appear in the most quasi-identifiers"));
+    setCaption(m_ranking.isEmpty()
+                   ? tr("Run the analysis to see which columns single out the most rows")
+                   : tr("Columns by the most rows a quasi-identifier containing them singles out (hover a bar: "
+                        "in how many quasi-identifiers the column is)"));
     CountBars bars;
-    bars.seriesName = tr("Quasi-identifiers containing the column");
+    bars.seriesName = tr("Rows singled out");
     // A horizontal bar chart draws its first category at the bottom: add the least dangerous first.
     for (auto it = m_ranking.crbegin(); it != m_ranking.crend(); ++it) {
-        bars.categories << it->first;
-        bars.counts << it->second;
+        bars.categories << it->name;
+        bars.counts << static_cast<double>(it->rowsIsolated);
     }
-    bars.countAxisTitle = tr("Quasi-identifiers containing the column");
+    bars.countAxisTitle = tr("Rows its most revealing quasi-identifier singles out");
     bars.orientation = Qt::Horizontal;
     bars.barWidth = 0.7;
     showCountBars(*chart(), bars);
+    for (QAbstractSeries* series : chart()->series())
+        for (QBarSet* set : static_cast<QAbstractBarSeries*>(series)->barSets())
+            connect(set, &QBarSet::hovered, this, [this](bool entered, int index) {
+                const qsizetype ranked = m_ranking.size() - 1 - index;
+                if (!entered || ranked < 0 || ranked >= m_ranking.size()) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const Entry& entry = m_ranking[ranked];
+                QToolTip::showText(QCursor::pos(),
+                                   tr("%1: in %2; the most revealing singles out %3.")
+                                       .arg(entry.name,
+                                            countedNoun(static_cast<std::uint64_t>(entry.quasiIdentifiers),
+                                                        tr("quasi-identifier"), tr("quasi-identifiers")),
+                                            countedNoun(entry.rowsIsolated, tr("row"), tr("rows"))),
+                                   this);
+            });
     restyle();
 }
 

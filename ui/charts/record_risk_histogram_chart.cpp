@@ -7,9 +7,9 @@
 #include <vector>
 
 #include <QChart>
-#include <QLocale>
 
 #include "charts/chart_style.h"
+#include "common/significant_text.h"
 #include "lattice/lattice_palette.h"
 
 namespace qiscout::ui {
@@ -38,7 +38,7 @@ std::vector<double> sudaBounds(const std::vector<double>& scores)
 
 QString number(double value)
 {
-    return QLocale().toString(value, 'g', 3);
+    return significantText(value, 3);
 }
 
 QString binLabel(const core::RiskHistogramBin& bin)

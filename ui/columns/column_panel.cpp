@@ -20,6 +20,7 @@
 
 #include "qiscout/core/lattice/lattice_layout.h"
 
+#include "columns/identifier_hint.h"
 #include "table/display_string.h"
 
 namespace qiscout::ui {
@@ -106,15 +107,19 @@ void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& tabl
 {
     m_tree->clear();
     m_likelyIdentifier.clear();
+    m_identifierWarnings.clear();
     if (table) {
         const QLocale locale;
-        const auto warningIcon = style()->standardIcon(QStyle::SP_MessageBoxWarning);
         QList<QTreeWidgetItem*> items;
         items.reserve(static_cast<qsizetype>(table->columnCount()));
+        std::vector<int> proposed;
         for (std::size_t index = 0; index < table->columnCount(); ++index) {
             const auto& column = table->columns[index];
-            const bool unique = table->rowCount > 1 && column.distinctCount() == table->rowCount;
-            m_likelyIdentifier.push_back(unique);
+            const IdentifierHint hint = identifierHint(*table, column);
+            const bool unique = column.distinctCount() == table->rowCount;
+            m_likelyIdentifier.push_back(hint != IdentifierHint::None);
+            if (hint == IdentifierHint::Proposed)
+                proposed.push_back(static_cast<int>(index));
             auto* item = new QTreeWidgetItem;
             item->setText(NameColumn, displayString(column.name));
             item->setText(DistinctColumn, locale.toString(static_cast<qulonglong>(column.distinctCount())));
@@ -123,20 +128,27 @@ void ColumnPanel::setTable(const std::shared_ptr<const core::EncodedTable>& tabl
             item->setTextAlignment(DistinctColumn, Qt::AlignRight | Qt::AlignVCenter);
             item->setTextAlignment(MissingColumn, Qt::AlignRight | Qt::AlignVCenter);
             // The variable label of an SPSS, Stata or SAS file says what a short name means.
-            QString tip = displayString(column.description);
-            if (unique) {
-                item->setIcon(NameColumn, warningIcon);
-                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n\n")) +
-                       tr("Every row has its own value here, so this column alone singles out every person. It is "
-                          "likely a direct identifier (a name or an ID number) to remove before publishing.");
-            }
-            item->setToolTip(NameColumn, tip);
+            const QString description = displayString(column.description);
+            QString warning;
+            if (hint == IdentifierHint::Proposed)
+                warning = tr("Named as an identifier, and every row has its own value: this column alone singles "
+                             "out every person. It starts as a direct identifier, to remove before publishing.");
+            else if (hint != IdentifierHint::None && unique)
+                warning = tr("Every row has its own value here, so this column alone singles out every person. It is "
+                             "likely a direct identifier (a name or an ID number) to remove before publishing.");
+            else if (hint != IdentifierHint::None)
+                warning = tr("Named as an identifier, with few rows to each value: it likely identifies a household "
+                             "or a person and links their rows. Remove or replace it before publishing.");
+            m_identifierWarnings.push_back(warning);
+            item->setData(NameColumn, Qt::UserRole, description);
             items.append(item);
         }
         // One insertion: a row at a time re-lays the list out thousands of times on wide tables.
         m_tree->addTopLevelItems(items);
         for (int column = 0; column < m_tree->topLevelItemCount(); ++column)
             storeRole(column, core::ColumnRole::QuasiIdentifier);
+        for (const int column : proposed)
+            storeRole(column, core::ColumnRole::DirectIdentifier);
     }
     // A new table's columns start at the top left, wherever the last table's list was scrolled.
     m_tree->scrollToTop();
@@ -169,7 +181,33 @@ bool ColumnPanel::storeRole(int column, core::ColumnRole role)
     item->setData(RoleColumn, Qt::UserRole, static_cast<int>(role));
     item->setText(RoleColumn, tr(choice.label));
     item->setToolTip(RoleColumn, tr(choice.help));
+    showIdentifierWarning(column);
     return true;
+}
+
+bool ColumnPanel::hasOpenIdentifierWarning(int column) const
+{
+    // Marked as a direct identifier, the column is dealt with: the warning goes (#35).
+    return column >= 0 && static_cast<std::size_t>(column) < m_identifierWarnings.size() &&
+           !m_identifierWarnings[static_cast<std::size_t>(column)].isEmpty() &&
+           role(column) != core::ColumnRole::DirectIdentifier;
+}
+
+void ColumnPanel::showIdentifierWarning(int column)
+{
+    auto* item = m_tree->topLevelItem(column);
+    if (item == nullptr)
+        return;
+    // The reason stays in the tooltip once the column is marked; only the icon goes.
+    QString tip = item->data(NameColumn, Qt::UserRole).toString();
+    const QString reason = static_cast<std::size_t>(column) < m_identifierWarnings.size()
+                               ? m_identifierWarnings[static_cast<std::size_t>(column)]
+                               : QString();
+    if (!reason.isEmpty())
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n\n")) + reason;
+    const bool warned = hasOpenIdentifierWarning(column);
+    item->setIcon(NameColumn, warned ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    item->setToolTip(NameColumn, tip);
 }
 
 void ColumnPanel::keepOneWeight(int chosen)
@@ -274,8 +312,11 @@ void ColumnPanel::updateSummary()
     }
     const core::ColumnSet searched = searchedColumns();
     int flagged = 0;
-    for (const bool unique : m_likelyIdentifier)
-        flagged += unique ? 1 : 0;
+    int proposed = 0;
+    for (int column = 0; column < m_tree->topLevelItemCount(); ++column) {
+        flagged += hasOpenIdentifierWarning(column) ? 1 : 0;
+        proposed += isLikelyDirectIdentifier(column) && role(column) == core::ColumnRole::DirectIdentifier ? 1 : 0;
+    }
     QString text = (searched.size() == 1 ? tr("1 column will be searched.")
                                          : tr("%1 columns will be searched.").arg(searched.size()));
     if (const int drawn = core::LatticeLayout(searched, 0).levelCount(); drawn < searched.size())
@@ -286,6 +327,11 @@ void ColumnPanel::updateSummary()
         text += QLatin1Char(' ') +
                 (flagged == 1 ? tr("1 column looks like a direct identifier (marked with a warning).")
                               : tr("%1 columns look like direct identifiers (marked with a warning).").arg(flagged));
+    if (proposed > 0)
+        text += QLatin1Char(' ') +
+                (proposed == 1
+                     ? tr("1 column is marked as a direct identifier, to remove before publishing.")
+                     : tr("%1 columns are marked as direct identifiers, to remove before publishing.").arg(proposed));
     m_summary->setText(text);
 }
 

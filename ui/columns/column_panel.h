@@ -20,14 +20,16 @@ namespace qiscout::ui {
 
 /// Lists the table's columns with their statistics and lets the user pick the role of the selected
 /// columns, one or thousands at a time (one list, reachable with Tab, no widget per row).
-/// Columns whose every value is different are flagged as likely direct identifiers.
+/// Columns that look like direct identifiers are flagged, and proposed as such when both their
+/// name and their values say so.
 class ColumnPanel : public QWidget {
     Q_OBJECT
 
 public:
     explicit ColumnPanel(QWidget* parent = nullptr);
 
-    /// Shows a table's columns, every one a quasi-identifier candidate.
+    /// Shows a table's columns, every one a quasi-identifier candidate but those proposed as
+    /// direct identifiers (IdentifierHint::Proposed).
     void setTable(const std::shared_ptr<const core::EncodedTable>& table);
 
     [[nodiscard]] std::vector<core::ColumnRole> roles() const;
@@ -45,8 +47,12 @@ public:
     [[nodiscard]] QString searchProblem() const;
     /// The quasi-identifier candidates, any number of them.
     [[nodiscard]] core::ColumnSet searchedColumns() const;
-    /// Whether the column's values are all different (and so identify every row on their own).
+    /// Whether the column looks like a direct identifier (see IdentifierHint): its values are all
+    /// different, or its name says identifier and few rows share a value.
     [[nodiscard]] bool isLikelyDirectIdentifier(int column) const;
+    /// Whether the column is still warned about: it looks like a direct identifier and is not
+    /// marked as one.
+    [[nodiscard]] bool hasOpenIdentifierWarning(int column) const;
 
 Q_SIGNALS:
     /// The user changed one or more roles (once per change, however many columns it touched).
@@ -62,11 +68,15 @@ private:
     /// Shows the selection's common role in the role box (blank when they differ).
     void showSelectionRole();
     void updateSummary();
+    /// The name's icon and tooltip: the warning while hasOpenIdentifierWarning.
+    void showIdentifierWarning(int column);
 
     QTreeWidget* m_tree = nullptr;
     QComboBox* m_roleBox = nullptr;
     QLabel* m_summary = nullptr;
     std::vector<bool> m_likelyIdentifier;
+    /// Why each column looks like a direct identifier; empty where it does not.
+    std::vector<QString> m_identifierWarnings;
 };
 
 } // namespace qiscout::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/dialog_folder.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -8,11 +9,19 @@ namespace qiscout::ui {
 
 namespace {
 
-// The keys are those earlier versions wrote, so an upgrade keeps the user's folders.
+// The keys of Data and Hierarchies are those earlier versions wrote, so an upgrade keeps the
+// user's folders.
 QString settingsKey(DialogFolder kind)
 {
-    return kind == DialogFolder::Hierarchies ? QStringLiteral("protect/hierarchyDirectory")
-                                             : QStringLiteral("lastDirectory");
+    switch (kind) {
+    case DialogFolder::Hierarchies:
+        return QStringLiteral("protect/hierarchyDirectory");
+    case DialogFolder::Outputs:
+        return QStringLiteral("outputDirectory");
+    case DialogFolder::Data:
+        break;
+    }
+    return QStringLiteral("lastDirectory");
 }
 
 } // namespace
@@ -25,6 +34,14 @@ QString dialogFolder(DialogFolder kind)
 void rememberDialogFolder(DialogFolder kind, const QString& chosenFile)
 {
     QSettings().setValue(settingsKey(kind), QFileInfo(chosenFile).absolutePath());
+}
+
+QString outputSuggestion(const QString& fileName, const QString& firstFolder)
+{
+    QString folder = dialogFolder(DialogFolder::Outputs);
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = firstFolder;
+    return folder.isEmpty() ? fileName : QDir(folder).filePath(fileName);
 }
 
 } // namespace qiscout::ui

@@ -18,7 +18,10 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "qiscout/core/io/reading/load_error.h"
+
 #include "common/shown_text.h"
+#include "import/load_failure_text.h"
 #include "table/display_string.h"
 
 namespace qiscout::ui {
@@ -285,6 +288,7 @@ void ImportDialog::showTables(const TablesOutcome& outcome)
         m_connect->setEnabled(true);
     if (!outcome.error.isEmpty()) {
         m_status->setText(boundedText(outcome.error, shownMessageLimit));
+        m_load->setEnabled(false);
         Q_EMIT tablesListed();
         return;
     }
@@ -330,6 +334,10 @@ void ImportDialog::startPreview()
         outcome.generation = generation;
         try {
             outcome.preview = core::previewTable(path, options, previewRows);
+        } catch (const core::LoadError& error) {
+            // The dialog's title names the file already.
+            outcome.error =
+                loadFailureDetail(QString::fromUtf8(error.what()), QString::fromStdString(error.file()), false);
         } catch (const std::exception& error) {
             outcome.error = QString::fromUtf8(error.what());
         }
@@ -346,9 +354,12 @@ void ImportDialog::showPreview(const PreviewOutcome& outcome)
         m_preview->setRowCount(0);
         m_preview->setColumnCount(0);
         m_status->setText(boundedText(outcome.error, shownMessageLimit));
+        // Loading would fail the same way (#35).
+        m_load->setEnabled(false);
         Q_EMIT previewShown();
         return;
     }
+    m_load->setEnabled(true);
     const auto& preview = outcome.preview;
     m_preview->setColumnCount(static_cast<int>(preview.columnNames.size()));
     for (std::size_t column = 0; column < preview.columnNames.size(); ++column) {

@@ -69,6 +69,11 @@ QSize LatticeCanvas::minimumSizeHint() const
 
 void LatticeCanvas::paintOverlay(QPainter& /*painter*/) const {}
 
+QString LatticeCanvas::legendSentence() const
+{
+    return {};
+}
+
 void LatticeCanvas::resetInteraction()
 {
     m_selected.reset();
@@ -121,6 +126,14 @@ void LatticeCanvas::relayout()
         m_geometry.legendTexts.emplace_back(x + textIndent, y, std::ceil(text.width()), itemHeight);
         lineBottom = std::max(lineBottom, y + itemHeight);
         x += itemWidth + legendGap;
+    }
+    m_geometry.sentence = QRectF();
+    if (const QString sentence = legendSentence(); !sentence.isEmpty()) {
+        const QRectF text = metrics.boundingRect(QRectF(0, 0, std::max(1.0, width() - 2 * margin), 1e6),
+                                                 Qt::AlignLeft | Qt::TextWordWrap, sentence);
+        m_geometry.sentence =
+            QRectF(margin, lineBottom + 2.0, std::max(1.0, width() - 2 * margin), std::ceil(text.height()) + 2.0);
+        lineBottom = m_geometry.sentence.bottom();
     }
     m_geometry.legend = QRectF(0, 0, width(), lineBottom + margin / 2);
 
@@ -265,6 +278,10 @@ void LatticeCanvas::paintLegend(QPainter& painter) const
         painter.setPen(palette().color(QPalette::Text));
         painter.drawText(text.adjusted(0, 2, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                          entry.name + QLatin1Char(' ') + locale.toString(static_cast<qulonglong>(entry.count)));
+    }
+    if (!m_geometry.sentence.isEmpty()) {
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(m_geometry.sentence, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legendSentence());
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
 }

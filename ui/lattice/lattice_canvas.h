@@ -38,6 +38,8 @@ public:
     /// Where each legend entry's text ("Safe 22") is drawn, in legend order; the text wraps
     /// within its rectangle, which always has room for the whole name and the largest count.
     [[nodiscard]] std::vector<QRectF> legendTextRects() const;
+    /// Where the sentence under the legend is drawn (empty without one).
+    [[nodiscard]] QRectF legendSentenceRect() const { return m_geometry.sentence; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -69,6 +71,8 @@ protected:
     [[nodiscard]] virtual std::vector<LegendEntry> legend() const = 0;
     /// What an empty canvas says.
     [[nodiscard]] virtual QString placeholderText() const = 0;
+    /// A sentence under the legend saying what the drawing shows (empty: none).
+    [[nodiscard]] virtual QString legendSentence() const;
     /// Hasse diagram: a node's fill, its label if one fits in `width` (empty: none), and the ranks
     /// of its direct successors in the row above.
     [[nodiscard]] virtual QColor nodeColor(NodePosition node) const = 0;
@@ -119,6 +123,8 @@ private:
     struct Geometry {
         QRectF legend;
         std::vector<QRectF> legendTexts;
+        /// Where legendSentence wraps, under the entries.
+        QRectF sentence;
         QRectF plot;
         double rowHeight = 0.0;
         bool density = false;

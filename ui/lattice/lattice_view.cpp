@@ -7,6 +7,7 @@
 
 #include <QFontMetricsF>
 #include <QLocale>
+#include <QPainter>
 
 #include "common/column_set_text.h"
 #include "lattice/lattice_palette.h"
@@ -22,6 +23,11 @@ constexpr qsizetype maxInitials = 3;
 
 constexpr std::array allStates{SetState::Unreached, SetState::InProgress, SetState::Safe, SetState::Vulnerable,
                                SetState::Pruned};
+
+/// How many of the most dangerous quasi-identifiers the drawing names.
+constexpr std::size_t namedQuasiIdentifiers = 5;
+/// A name on the drawing is cut to this many characters (the tooltip has the whole).
+constexpr int calloutChars = 48;
 
 /// Label lengths tried longest first: full names, two abbreviations, then initials.
 constexpr std::array labelLengths{64, 6, 3, 1};
@@ -55,6 +61,7 @@ void LatticeView::reset(core::ColumnSet searchedColumns, const QStringList& colu
 {
     m_state.reset(searchedColumns, maxSetSize);
     m_columnNames = columnNames;
+    m_mostDangerous.clear();
     m_labelLengths.clear();
     const QStringList searchedLabels = columnLabels(searchedColumns, columnNames);
     for (const int length : labelLengths)
@@ -81,6 +88,19 @@ bool LatticeView::drawsEveryLevel() const
 void LatticeView::showResult(const core::SearchResult& result)
 {
     m_state.applyResult(result);
+    m_mostDangerous.clear();
+    for (const core::MinimalSet& set : result.minimalSets)
+        if (m_state.layout().contains(set.columns))
+            m_mostDangerous.push_back(set);
+    const auto named = std::min(m_mostDangerous.size(), namedQuasiIdentifiers);
+    // Most rows first; among equals, fewer columns (easier to know) first.
+    std::partial_sort(m_mostDangerous.begin(), m_mostDangerous.begin() + static_cast<std::ptrdiff_t>(named),
+                      m_mostDangerous.end(), [](const core::MinimalSet& a, const core::MinimalSet& b) {
+                          if (a.isolatedRows != b.isolatedRows)
+                              return a.isolatedRows > b.isolatedRows;
+                          return a.columns.size() < b.columns.size();
+                      });
+    m_mostDangerous.resize(named);
     update();
 }
 
@@ -159,6 +179,65 @@ std::vector<LatticeCanvas::LegendEntry> LatticeView::legend() const
 QString LatticeView::placeholderText() const
 {
     return tr("Run an analysis to watch the column combinations being checked here.");
+}
+
+QString LatticeView::legendSentence() const
+{
+    return tr("Each box is a combination of columns, one row per number of columns. Orange-red: a "
+              "quasi-identifier, on which someone is in a group of at most k people and can be singled out; "
+              "purple: contains one, so it needs no check; green: safe, everyone is in a larger group. After a run "
+              "the quasi-identifiers that single out the most rows are named.");
+}
+
+void LatticeView::paintOverlay(QPainter& painter) const
+{
+    if (m_mostDangerous.empty())
+        return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const QFontMetricsF metrics(font());
+    const QLocale locale;
+    // Within the plot, where the canvas clips the overlay.
+    const QRectF area = (painter.hasClipping() ? painter.clipBoundingRect() : QRectF(rect())).adjusted(2, 2, -2, -2);
+    QColor fill = palette().color(QPalette::Base);
+    fill.setAlphaF(0.9F);
+    const QColor border = stateColor(SetState::Vulnerable, palette());
+    std::vector<QRectF> placed;
+    for (const core::MinimalSet& set : m_mostDangerous) {
+        const auto node = nodeOf(set.columns);
+        if (!node)
+            continue;
+        const QPointF centre = centreOf(*node);
+        const QString text = metrics.elidedText(describeSet(set.columns, m_columnNames), Qt::ElideRight,
+                                                metrics.averageCharWidth() * calloutChars) +
+                             QStringLiteral(" · ") +
+                             tr("%1 rows").arg(locale.toString(static_cast<qulonglong>(set.isolatedRows)));
+        const QSizeF size(metrics.horizontalAdvance(text) + 10.0, metrics.height() + 4.0);
+        // Above the box, else below it, wherever it overlaps no other name; kept inside the plot.
+        const auto placedAt = [&](double top) {
+            QRectF box(QPointF(centre.x() - size.width() / 2, top), size);
+            box.moveLeft(std::clamp(box.left(), area.left(), std::max(area.left(), area.right() - box.width())));
+            return box;
+        };
+        const auto fits = [&](const QRectF& box) {
+            return area.contains(box) && std::none_of(placed.begin(), placed.end(),
+                                                      [&box](const QRectF& other) { return other.intersects(box); });
+        };
+        QRectF box = placedAt(centre.y() - size.height() - 8.0);
+        if (!fits(box))
+            box = placedAt(centre.y() + 8.0);
+        if (!fits(box))
+            continue;
+        placed.push_back(box);
+        painter.setPen(QPen(border, 1.0));
+        painter.drawLine(centre, QPointF(std::clamp(centre.x(), box.left(), box.right()),
+                                         box.top() > centre.y() ? box.top() : box.bottom()));
+        painter.setBrush(fill);
+        painter.drawRoundedRect(box, 4, 4);
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(box, Qt::AlignCenter, text);
+    }
+    painter.restore();
 }
 
 QColor LatticeView::nodeColor(NodePosition node) const

@@ -56,6 +56,9 @@ public:
     /// The label a set's box shows at this width: its columns' names, shortened only as far as
     /// keeps every searched column distinct; empty when none fits.
     [[nodiscard]] QString labelOf(core::ColumnSet set, double width, const QFontMetricsF& metrics) const;
+    /// The quasi-identifiers named on the drawing after a search: the few that single out the most
+    /// rows among those drawn, most first.
+    [[nodiscard]] const std::vector<core::MinimalSet>& namedOnDrawing() const { return m_mostDangerous; }
 
 Q_SIGNALS:
     /// The user clicked a set (empty set: clicked on nothing).
@@ -71,6 +74,9 @@ protected:
     [[nodiscard]] bool prefersDensity() const override;
     [[nodiscard]] std::vector<LegendEntry> legend() const override;
     [[nodiscard]] QString placeholderText() const override;
+    [[nodiscard]] QString legendSentence() const override;
+    /// Names the most dangerous quasi-identifiers beside their boxes, whatever the boxes' size.
+    void paintOverlay(QPainter& painter) const override;
     [[nodiscard]] QColor nodeColor(NodePosition node) const override;
     [[nodiscard]] QString nodeText(NodePosition node, double width, const QFontMetricsF& metrics) const override;
     void appendSuccessors(NodePosition node, std::vector<std::uint64_t>& ranksAbove) const override;
@@ -88,6 +94,9 @@ private:
     QStringList m_columnNames;
     /// The label lengths that keep the searched columns apart, longest first.
     std::vector<int> m_labelLengths;
+    /// The finished search's quasi-identifiers that single out the most rows, most first: named
+    /// on the drawing (#35), where most boxes are too small for a name.
+    std::vector<core::MinimalSet> m_mostDangerous;
 };
 
 } // namespace qiscout::ui

@@ -30,6 +30,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -51,8 +52,10 @@
 #include "common/column_set_text.h"
 #include "common/counted_noun.h"
 #include "common/dialog_folder.h"
+#include "common/remaining_time.h"
 #include "common/shown_text.h"
 #include "import/import_dialog.h"
+#include "import/load_failure_text.h"
 #include "import/table_load_controller.h"
 #include "lattice/lattice_view.h"
 #include "main/project_session.h"
@@ -81,6 +84,22 @@ const QString stateKey = QStringLiteral("window/state");
 constexpr int loadProgressSteps = 1000;
 /// Pixels of the loading dialog's label a path may take.
 constexpr int loadLabelWidth = 480;
+constexpr int searchProgressSteps = 1000;
+/// The first start's window on a screen with room for it.
+constexpr QSize preferredWindowSize(1400, 900);
+/// What the window manager adds around the window (title bar, borders), which the available
+/// geometry does not subtract.
+constexpr QSize windowFrameAllowance(16, 48);
+
+/// The first start's window size: the preferred one, shrunk to the screen (#35): 1400 x 900 on a
+/// 1024 x 700 screen put the close buttons and the status bar out of reach.
+QSize firstStartSize(const QWidget& window)
+{
+    const QScreen* screen = window.screen();
+    if (screen == nullptr)
+        return preferredWindowSize;
+    return preferredWindowSize.boundedTo(screen->availableGeometry().size() - windowFrameAllowance);
+}
 
 } // namespace
 
@@ -147,7 +166,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_project(std::ma
 
     const QSettings settings;
     if (!restoreGeometry(settings.value(geometryKey).toByteArray()))
-        resize(1400, 900);
+        resize(firstStartSize(*this));
     showWelcome();
     updateActions();
 }
@@ -293,7 +312,7 @@ void MainWindow::createActions()
     m_runAction->setToolTip(tr("Find the quasi-identifiers among the candidate columns (Ctrl+R)"));
     connect(m_runAction, &QAction::triggered, this, &MainWindow::runAnalysis);
 
-    m_cancelAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Analysis"), this);
+    m_cancelAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Stop Analysis"), this);
     m_cancelAction->setShortcut(QKeySequence(tr("Ctrl+.")));
     m_cancelAction->setToolTip(tr("Stop the running analysis (Ctrl+.)"));
     connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelAnalysis);
@@ -414,8 +433,13 @@ void MainWindow::showWorkspace()
     if (auto* splitter = qobject_cast<QSplitter*>(m_workspace))
         splitter->setSizes({3 * height() / 5, 2 * height() / 5});
     if (!restoreState(QSettings().value(stateKey).toByteArray())) {
-        resizeDocks({m_docks.at(0), m_docks.at(2)}, {400, 480}, Qt::Horizontal);
-        resizeDocks({m_docks.at(0), m_docks.at(1), m_docks.at(2), m_docks.at(3)}, {560, 240, 470, 330}, Qt::Vertical);
+        // Shares of the window rather than pixels, so a small screen still leaves the lattice room
+        // and the quasi-identifier list more than a few rows (#35).
+        const int side = width();
+        const int tall = height();
+        resizeDocks({m_docks.at(0), m_docks.at(2)}, {side * 2 / 7, side * 1 / 3}, Qt::Horizontal);
+        resizeDocks({m_docks.at(0), m_docks.at(1), m_docks.at(2), m_docks.at(3)},
+                    {tall * 7 / 10, tall * 3 / 10, tall * 3 / 5, tall * 2 / 5}, Qt::Vertical);
     }
 }
 
@@ -602,6 +626,7 @@ void MainWindow::openTable(const QString& path)
 
 void MainWindow::loadTable(const QString& path, const core::LoadOptions& options, const QString& shownPath)
 {
+    clearRerunNotice();
     // Elided, so that a project naming a path of a million characters does not freeze the window
     // laying it out (#39).
     m_loadProgress->setLabelText(tr("Loading %1…")
@@ -649,7 +674,7 @@ void MainWindow::openProject(const QString& path)
         const QString resolved =
             QDir::toNativeSeparators(table.exists() ? table.canonicalFilePath() : table.absoluteFilePath());
         QString question;
-        if (!resolved.startsWith(folder + QDir::separator()))
+        if (!resolved.startsWith(folder + QDir::separator()) && !ProjectSession::savedHereWith(path, resolved))
             question = tr("This project reads its table from\n%1\nwhich is outside the project's folder %2. Load it?")
                            .arg(boundedText(resolved), boundedText(folder));
         statusBar()->showMessage(tr("The project reads its table from %1.").arg(boundedText(resolved)));
@@ -721,6 +746,7 @@ bool MainWindow::saveProjectAs()
         return false;
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + ProjectSession::suffix;
+    rememberDialogFolder(DialogFolder::Outputs, path);
     return saveProject(path);
 }
 
@@ -783,8 +809,10 @@ void MainWindow::tableLoaded(std::shared_ptr<const core::EncodedTable> table, co
     // now, unless whoever watches tableShown (command-line automation) has started a run already.
     if (rerun && !m_search->isRunning() && currentRequest(false)) {
         runAnalysis();
+        // Until that run ends (#35): it outlived the run, and stayed after another table was opened.
         statusBar()->showMessage(
             tr("Projects keep the set-up, not the results: analysing %1 again.").arg(boundedText(name)));
+        m_rerunNotice = statusBar()->currentMessage();
     }
 }
 
@@ -836,7 +864,8 @@ void MainWindow::loadFailed(const LoadFailure& failure)
                                 tr("QIScout could not read %1.").arg(boundedText(QFileInfo(failure.file).fileName())),
                                 QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    QString details = boundedText(failure.message, shownMessageLimit);
+    // The path and the line once each (#35): the message began with both, then listed them again.
+    QString details = boundedText(loadFailureDetail(failure.message, failure.file, true), shownMessageLimit);
     QStringList where{tr("File: %1").arg(boundedText(QDir::toNativeSeparators(failure.file)))};
     if (failure.line > 0)
         where << tr("Line: %1").arg(failure.line);
@@ -1002,7 +1031,8 @@ void MainWindow::searchStarted(core::ColumnSet columns, int maxSetSize, quint64 
     m_lattice->reset(columns, columnNames(), maxSetSize);
     m_rateChart->clear();
     m_rateChart->addSample(0.0, 0);
-    m_results->setOutdated(true);
+    m_results->startLive(columnNames());
+    m_busyBar->setRange(0, 0);
     m_progressLabel->setText(
         tr("Searching %1 for groups of at most %2 people…")
             .arg(countedNoun(static_cast<std::uint64_t>(columns.size()), tr("column"), tr("columns")))
@@ -1015,6 +1045,12 @@ void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEven
 {
     m_lattice->applyEvents(*events);
     m_rateChart->addSample(counters.elapsedSeconds, counters.setsEvaluated);
+    // The list fills as the search goes (#35), not only as counts in the legend.
+    std::vector<core::ColumnSet> found;
+    for (const core::NodeEvent& event : *events)
+        if (event.kind == core::NodeEventKind::Vulnerable)
+            found.push_back(event.set);
+    m_results->addFound(found);
     const QLocale locale;
     if (!m_lattice->drawsEveryLevel()) {
         m_progressLabel->setText(tr("Checked %1 combinations · %2 s")
@@ -1025,16 +1061,32 @@ void MainWindow::eventsReported(std::shared_ptr<const std::vector<core::NodeEven
     // The lattice's own counts, so the status bar and the legend agree and never exceed the lattice.
     const LatticeCounts counts = m_lattice->stateCounts();
     const std::uint64_t settled = counts.total() - counts.of(SetState::Unreached) - counts.of(SetState::InProgress);
-    m_progressLabel->setText(
+    // Settled of total is known: a bar that fills, and the time left at the pace so far (#35).
+    if (counts.total() > 0) {
+        m_busyBar->setRange(0, searchProgressSteps);
+        m_busyBar->setValue(static_cast<int>(settled * searchProgressSteps / counts.total()));
+    }
+    QString text =
         tr("Settled %1 of %2 combinations · %3 · %4 s")
             .arg(locale.toString(static_cast<qulonglong>(settled)),
                  locale.toString(static_cast<qulonglong>(counts.total())),
                  countedNoun(counts.of(SetState::Vulnerable), tr("quasi-identifier"), tr("quasi-identifiers")),
-                 locale.toString(counters.elapsedSeconds, 'f', 1)));
+                 locale.toString(counters.elapsedSeconds, 'f', 1));
+    if (const auto left = remainingSeconds(settled, counts.total(), counters.elapsedSeconds))
+        text += QStringLiteral(" · ") + remainingTimeText(*left);
+    m_progressLabel->setText(text);
+}
+
+void MainWindow::clearRerunNotice()
+{
+    if (!m_rerunNotice.isEmpty() && statusBar()->currentMessage() == m_rerunNotice)
+        statusBar()->clearMessage();
+    m_rerunNotice.clear();
 }
 
 void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
 {
+    clearRerunNotice();
     m_lastResult = result;
     const auto names = columnNames();
     m_lattice->showResult(*result);
@@ -1058,6 +1110,7 @@ void MainWindow::searchEnded(std::shared_ptr<const core::SearchResult> result)
 
 void MainWindow::searchFailed(const QString& message)
 {
+    clearRerunNotice();
     m_progressLabel->setText(tr("The analysis could not run."));
     updateActions();
     Q_EMIT analysisFailed(message);

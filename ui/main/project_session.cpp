@@ -6,6 +6,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSettings>
+
+#include "common/dialog_folder.h"
 
 namespace qiscout::ui {
 namespace {
@@ -17,6 +20,22 @@ bool sameRequest(const SearchRequest& a, const SearchRequest& b)
            a.parameters.threads == b.parameters.threads && a.parameters.batchSize == b.parameters.batchSize &&
            a.parameters.maxSetSize == b.parameters.maxSetSize &&
            a.parameters.missingSemantics == b.parameters.missingSemantics;
+}
+
+const QString ownProjectsKey = QStringLiteral("projects/savedHere");
+/// The projects savedHereWith remembers, the most recently saved first.
+constexpr qsizetype rememberedOwnProjects = 100;
+
+QString resolvedPath(const QString& path)
+{
+    const QFileInfo file(path);
+    return file.exists() ? file.canonicalFilePath() : file.absoluteFilePath();
+}
+
+/// One remembered project: its resolved path and its table's, on one line each.
+QString ownProjectEntry(const QString& projectPath, const QString& tablePath)
+{
+    return resolvedPath(projectPath) + QLatin1Char('\n') + resolvedPath(tablePath);
 }
 
 } // namespace
@@ -82,6 +101,12 @@ void ProjectSession::save(const QString& path, const TableSource& table, const c
     project.risk = setup.risk;
     project.analysed = setup.analysed;
     core::saveProject(path.toStdString(), project);
+    QSettings settings;
+    QStringList own = settings.value(ownProjectsKey).toStringList();
+    const QString entry = ownProjectEntry(path, table.path);
+    own.removeAll(entry);
+    own.prepend(entry);
+    settings.setValue(ownProjectsKey, own.mid(0, rememberedOwnProjects));
     m_path = path;
     m_saved = setup;
 }
@@ -91,7 +116,12 @@ QString ProjectSession::suggestedPath(const QString& tablePath) const
     if (!m_path.isEmpty())
         return m_path;
     const QFileInfo table(tablePath);
-    return table.absolutePath() + QLatin1Char('/') + table.completeBaseName() + QLatin1Char('.') + suffix;
+    return outputSuggestion(table.completeBaseName() + QLatin1Char('.') + suffix, table.absolutePath());
+}
+
+bool ProjectSession::savedHereWith(const QString& projectPath, const QString& tablePath)
+{
+    return QSettings().value(ownProjectsKey).toStringList().contains(ownProjectEntry(projectPath, tablePath));
 }
 
 bool ProjectSession::isModified(const Setup& current) const

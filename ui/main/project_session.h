@@ -66,6 +66,11 @@ public:
     [[nodiscard]] const QString& path() const { return m_path; }
     /// Where Save As proposes to write: the project file, or the table's name with the suffix.
     [[nodiscard]] QString suggestedPath(const QString& tablePath) const;
+    /// Whether this user saved the project at `projectPath` (here, with save()) naming the table
+    /// at `tablePath`, both compared resolved: reopening one's own project needs no confirmation
+    /// that its table lies outside the project's folder (#35), one edited since to name another
+    /// table still does (#19).
+    [[nodiscard]] static bool savedHereWith(const QString& projectPath, const QString& tablePath);
     /// Whether this set-up differs from the one last opened or saved.
     [[nodiscard]] bool isModified(const Setup& current) const;
 

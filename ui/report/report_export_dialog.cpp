@@ -12,6 +12,8 @@
 #include "qiscout/core/report/report_writers.h"
 #include "qiscout/ui/report_export.h"
 
+#include "common/dialog_folder.h"
+
 namespace qiscout::ui {
 namespace {
 
@@ -47,13 +49,15 @@ QString exportReportInteractively(QWidget* parent, const core::ReportInput& inpu
     QString suggestion;
     if (input.table && !input.table->sourcePath.empty()) {
         const QFileInfo source(QString::fromStdString(input.table->sourcePath));
-        suggestion = source.absoluteDir().filePath(source.completeBaseName() + QStringLiteral("-report.html"));
+        suggestion =
+            outputSuggestion(source.completeBaseName() + QStringLiteral("-report.html"), source.absolutePath());
     }
     QString selectedFilter = filters.front();
     QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export report"), suggestion,
                                                 filters.join(QStringLiteral(";;")), &selectedFilter);
     if (path.isEmpty())
         return {};
+    rememberDialogFolder(DialogFolder::Outputs, path);
     if (!core::reportFormatFor(path.toStdString())) {
         const auto chosen = filters.indexOf(selectedFilter);
         path += QString::fromLatin1(exportFilters[chosen >= 0 ? chosen : 0].extension);

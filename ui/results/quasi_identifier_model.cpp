@@ -12,6 +12,7 @@ QuasiIdentifierModel::QuasiIdentifierModel(QObject* parent) : QAbstractTableMode
 void QuasiIdentifierModel::setSets(std::vector<core::MinimalSet> sets, const QStringList& columnNames)
 {
     beginResetModel();
+    m_live = false;
     m_sets = std::move(sets);
     m_columnNames = columnNames;
     m_texts.clear();
@@ -24,6 +25,25 @@ void QuasiIdentifierModel::setSets(std::vector<core::MinimalSet> sets, const QSt
 void QuasiIdentifierModel::clear()
 {
     setSets({}, {});
+}
+
+void QuasiIdentifierModel::startLive(const QStringList& columnNames)
+{
+    setSets({}, columnNames);
+    m_live = true;
+}
+
+void QuasiIdentifierModel::appendLive(const std::vector<core::ColumnSet>& sets)
+{
+    if (sets.empty())
+        return;
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(sets.size()) - 1);
+    for (const core::ColumnSet& set : sets) {
+        m_sets.push_back(core::MinimalSet{set, 0, 0});
+        m_texts << describeSet(set, m_columnNames);
+    }
+    endInsertRows();
 }
 
 int QuasiIdentifierModel::rowOf(const core::ColumnSet& set) const
@@ -59,8 +79,12 @@ QVariant QuasiIdentifierModel::data(const QModelIndex& index, int role) const
             return set.smallestClass;
         }
     };
+    // A running search names its sets as it finds them; their rows are counted once it ends.
+    const bool counted = index.column() == SetColumn || !m_live;
     switch (role) {
     case Qt::DisplayRole:
+        if (!counted)
+            return QStringLiteral("…");
         return index.column() == SetColumn ? QVariant(m_texts.at(index.row())) : QVariant(QLocale().toString(number()));
     case SortRole:
         return number();
@@ -70,6 +94,8 @@ QVariant QuasiIdentifierModel::data(const QModelIndex& index, int role) const
         return index.column() == SetColumn ? (Qt::AlignLeft | Qt::AlignVCenter).toInt()
                                            : (Qt::AlignRight | Qt::AlignVCenter).toInt();
     case Qt::ToolTipRole:
+        if (!counted)
+            return tr("Counted when the analysis ends.");
         return index.column() == SetColumn ? QVariant(m_texts.at(index.row()) + QLatin1Char('\n') +
                                                       tr("Select to see the rows these columns single out."))
                                            : QVariant();

@@ -31,6 +31,13 @@ public:
     /// Shows these sets; `columnNames` is indexed by table column.
     void setSets(std::vector<core::MinimalSet> sets, const QStringList& columnNames);
     void clear();
+    /// Starts a list that a running search fills (#35): empty, with these column names, and
+    /// without row counts until setSets gives the finished answer.
+    void startLive(const QStringList& columnNames);
+    /// Appends sets a running search has just found (one insertion however many).
+    void appendLive(const std::vector<core::ColumnSet>& sets);
+    /// Whether the listed sets come from a running search, their row counts not known yet.
+    [[nodiscard]] bool isLive() const { return m_live; }
 
     [[nodiscard]] const core::MinimalSet& set(int row) const { return m_sets.at(static_cast<std::size_t>(row)); }
     /// The row of a set; -1 when it is not listed.
@@ -47,6 +54,7 @@ private:
     std::vector<core::MinimalSet> m_sets;
     QStringList m_texts;
     QStringList m_columnNames;
+    bool m_live = false;
 };
 
 } // namespace qiscout::ui

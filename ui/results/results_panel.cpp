@@ -46,7 +46,9 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     m_status->setTextFormat(Qt::RichText);
     connect(m_status, &QLabel::linkActivated, this, &ResultsPanel::runRequested);
     layout->addWidget(m_status);
-    // The advice scrolls within a few lines' height, so the list below keeps most of a small dock.
+    // The advice scrolls within a few lines' height, so the list keeps most of a small dock. It
+    // sits below the list: shown a moment after a run ends, above it would push the rows down
+    // under a click meant for one of them (#35).
     m_findingsArea = new QScrollArea(this);
     m_findingsArea->setWidgetResizable(true);
     m_findingsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -59,7 +61,6 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     m_findings->setMargin(6);
     m_findingsArea->setWidget(m_findings);
     m_findingsArea->hide();
-    layout->addWidget(m_findingsArea);
 
     auto* tools = new QHBoxLayout;
     auto* filterLabel = new QLabel(tr("&With column:"), this);
@@ -99,6 +100,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     for (const int column : {QuasiIdentifierModel::IsolatedColumn, QuasiIdentifierModel::SmallestColumn})
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_findingsArea);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
         if (index.isValid())
@@ -143,7 +145,7 @@ void ResultsPanel::setResult(const core::SearchResult& result, const QStringList
                         .arg(result.k);
     else
         m_summary = tr("%1 for k = %2. Select one to see the rows it singles out.").arg(countText(count)).arg(result.k);
-    m_outdated = false;
+    m_live = false;
     m_staleReason.clear();
     showStatus();
 }
@@ -160,16 +162,32 @@ void ResultsPanel::clear()
     m_findings->clear();
     m_findingsArea->hide();
     m_summary = tr("Run the analysis to list the quasi-identifiers.");
-    m_outdated = false;
+    m_live = false;
     m_staleReason.clear();
     showStatus();
 }
 
-void ResultsPanel::setOutdated(bool outdated)
+void ResultsPanel::startLive(const QStringList& columnNames)
 {
-    if (outdated == m_outdated || m_model->rowCount() == 0)
+    m_model->startLive(columnNames);
+    {
+        const QSignalBlocker blocker(m_columnFilter);
+        m_columnFilter->clear();
+    }
+    m_filter->setRequiredColumn(-1);
+    m_findings->clear();
+    m_live = true;
+    m_staleReason.clear();
+    updateShownCount();
+    showStatus();
+}
+
+void ResultsPanel::addFound(const std::vector<core::ColumnSet>& sets)
+{
+    if (!m_live || sets.empty())
         return;
-    m_outdated = outdated;
+    m_model->appendLive(sets);
+    updateShownCount();
     showStatus();
 }
 
@@ -188,15 +206,18 @@ QString ResultsPanel::statusText() const
 
 void ResultsPanel::showStatus()
 {
-    if (m_outdated)
-        m_status->setText(tr("Analysis running; these are the previous results."));
+    if (m_live)
+        m_status->setText(
+            tr("Analysis running: %1 so far, listed as they are found; their rows are counted when it ends.")
+                .arg(countText(static_cast<std::uint64_t>(m_model->rowCount())))
+                .toHtmlEscaped());
     else if (!m_staleReason.isEmpty())
         m_status->setText(staleNotice(
             m_staleReason + QLatin1Char(' ') + tr("These results were found before that change."), tr("Run again")));
     else
         m_status->setText(m_summary.toHtmlEscaped());
     // The advice belongs to the results it was drawn from.
-    m_findingsArea->setVisible(!m_outdated && m_staleReason.isEmpty() && !m_findings->text().isEmpty());
+    m_findingsArea->setVisible(!m_live && m_staleReason.isEmpty() && !m_findings->text().isEmpty());
 }
 
 void ResultsPanel::setFindingsSummary(const QStringList& sentences)
@@ -205,7 +226,7 @@ void ResultsPanel::setFindingsSummary(const QStringList& sentences)
     for (const QString& sentence : sentences)
         text += QStringLiteral("<p>%1</p>").arg(sentence.toHtmlEscaped());
     m_findings->setText(sentences.isEmpty() ? QString() : text);
-    m_findingsArea->setVisible(!sentences.isEmpty() && !m_outdated && m_staleReason.isEmpty());
+    m_findingsArea->setVisible(!sentences.isEmpty() && !m_live && m_staleReason.isEmpty());
 }
 
 std::vector<core::MinimalSet> ResultsPanel::listedSets() const
@@ -257,13 +278,13 @@ QString ResultsPanel::exportList(const QString& path) const
 
 void ResultsPanel::chooseExportPath()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Quasi-identifiers"),
-                                                      dialogFolder(DialogFolder::Data) + QDir::separator() +
-                                                          QStringLiteral("quasi-identifiers.csv"),
-                                                      tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Quasi-identifiers"),
+        outputSuggestion(QStringLiteral("quasi-identifiers.csv"), dialogFolder(DialogFolder::Data)),
+        tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    rememberDialogFolder(DialogFolder::Data, path);
+    rememberDialogFolder(DialogFolder::Outputs, path);
     const QString problem = exportList(path);
     m_status->setText((problem.isEmpty() ? tr("%1 written to %2.")
                                                .arg(countText(static_cast<std::uint64_t>(m_filter->rowCount())),
@@ -278,8 +299,9 @@ void ResultsPanel::updateShownCount()
     const int all = m_model->rowCount();
     const QLocale locale;
     m_shown->setText(shown == all ? QString() : tr("%1 of %2").arg(locale.toString(shown), locale.toString(all)));
-    m_columnFilter->setEnabled(all > 0);
-    m_export->setEnabled(shown > 0);
+    // A running search's list has no row counts and no column filter yet.
+    m_columnFilter->setEnabled(all > 0 && !m_live);
+    m_export->setEnabled(shown > 0 && !m_live);
 }
 
 } // namespace qiscout::ui

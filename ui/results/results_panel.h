@@ -23,7 +23,7 @@ class QuasiIdentifierModel;
 
 /// The minimal quasi-identifiers of the latest search with how many rows each singles out:
 /// sortable by any column, filtered to the sets containing one column, exported on its own as
-/// CSV. Keeps showing them (marked as outdated) while a new search runs.
+/// CSV. Fills as a search finds them.
 class ResultsPanel : public QWidget {
     Q_OBJECT
 
@@ -34,8 +34,11 @@ public:
     void setResult(const core::SearchResult& result, const QStringList& columnNames);
     /// Removes everything (a new table).
     void clear();
-    /// Says whether the shown results belong to an earlier search than the one running.
-    void setOutdated(bool outdated);
+    /// A search has started: the list empties and fills as it finds quasi-identifiers (#35),
+    /// their row counts following when it ends (setResult).
+    void startLive(const QStringList& columnNames);
+    /// Lists quasi-identifiers the running search has just found.
+    void addFound(const std::vector<core::ColumnSet>& sets);
     /// Marks the shown results out of date (#33): `reason` says what changed since they were found,
     /// beside a link that asks for a new run (runRequested). An empty reason marks them current.
     void setStale(const QString& reason);
@@ -79,7 +82,8 @@ private:
     QScrollArea* m_findingsArea = nullptr;
     QLabel* m_findings = nullptr;
     QString m_summary;
-    bool m_outdated = false;
+    /// A search is running and filling the list.
+    bool m_live = false;
     QString m_staleReason;
 };
 

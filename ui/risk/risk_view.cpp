@@ -22,6 +22,7 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include "qiscout/core/io/output/atomic_file_writer.h"
@@ -31,9 +32,12 @@
 #include "charts/record_risk_histogram_chart.h"
 #include "common/counted_noun.h"
 #include "common/dialog_folder.h"
+#include "common/remaining_time.h"
+#include "common/significant_text.h"
 #include "common/stale_notice.h"
 #include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
+#include "risk/risk_run_estimate.h"
 
 namespace qiscout::ui {
 namespace {
@@ -54,7 +58,7 @@ QString shareText(double share)
 
 QString fourSignificant(double value)
 {
-    return QLocale().toString(value, 'g', 4);
+    return significantText(value, 4);
 }
 
 QString count(std::uint64_t value)
@@ -96,6 +100,10 @@ RiskView::RiskView(QWidget* parent) : QWidget(parent), m_controller(new RiskCont
         }
         m_progress->setRange(0, progressSteps);
         m_progress->setValue(static_cast<int>(done * progressSteps / total));
+        // The time left at the pace so far, once there is a pace (#35).
+        const double elapsed = static_cast<double>(m_runClock.elapsed()) / 1000.0;
+        if (const auto left = remainingSeconds(done, total, elapsed))
+            m_status->setText(m_runStatus + QStringLiteral(" · ") + remainingTimeText(*left));
     });
     connect(m_controller, &RiskController::runningChanged, this, [this](bool running) {
         m_progress->setVisible(running);
@@ -165,9 +173,15 @@ void RiskView::createWidgets()
     // prepare() fills the list with signals blocked, so this is the user ticking a column.
     connect(m_keys, &QListWidget::itemChanged, this, [this] {
         m_chosenKeys = tickedKeyNames();
+        updateRunWarning();
         Q_EMIT settingsEdited();
     });
     form->addRow(tr("Key columns:"), m_keys);
+    m_runWarning = new QLabel(setup);
+    m_runWarning->setObjectName(QStringLiteral("riskRunWarning"));
+    m_runWarning->setWordWrap(true);
+    m_runWarning->hide();
+    form->addRow(m_runWarning);
     m_weightLabel = new QLabel(setup);
     m_weightLabel->setWordWrap(true);
     form->addRow(tr("Weights:"), m_weightLabel);
@@ -257,7 +271,18 @@ void RiskView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_hasSetup = false;
     m_weightColumn.reset();
     m_weightLabel->setText(tr("none (an unweighted sample)"));
+    updateRunWarning();
     clearResults(tr("Tick the columns an intruder may know about a person, then assess."));
+}
+
+void RiskView::updateRunWarning()
+{
+    const int keys = static_cast<int>(tickedKeyNames().size());
+    const QString warning =
+        m_table ? longRiskRunWarning(m_table->rowCount, keys, m_threads.value_or(QThread::idealThreadCount()))
+                : QString();
+    m_runWarning->setText(warning);
+    m_runWarning->setVisible(!warning.isEmpty());
 }
 
 void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::SearchResult* lastResult,
@@ -298,6 +323,7 @@ void RiskView::prepare(const std::vector<core::ColumnRole>& roles, const core::S
                                 ? tr("values: a missing cell matches only missing cells here, unlike the search, "
                                      "which matched it to any value")
                                 : tr("values: a missing cell matches only missing cells"));
+    updateRunWarning();
     updateActions();
 }
 
@@ -337,6 +363,7 @@ void RiskView::setSettings(const core::RiskSettings& settings)
         QListWidgetItem* item = m_keys->item(row);
         item->setCheckState(isNamed(*m_chosenKeys, item->text()) ? Qt::Checked : Qt::Unchecked);
     }
+    updateRunWarning();
 }
 
 void RiskView::assess()
@@ -348,10 +375,15 @@ void RiskView::assess()
         Q_EMIT assessmentFailed(message);
         return;
     }
-    clearResults(tr("Scoring the records on %1…")
-                     .arg(countedNoun(static_cast<std::uint64_t>(request.keyColumns.size()), tr("key column"),
-                                      tr("key columns"))));
+    m_runStatus = tr("Scoring the records on %1…")
+                      .arg(countedNoun(static_cast<std::uint64_t>(request.keyColumns.size()), tr("key column"),
+                                       tr("key columns")));
+    clearResults(m_runStatus);
+    // Warned before, and again while nothing tells the pace yet (#35).
+    if (!m_runWarning->text().isEmpty())
+        m_status->setText(m_runStatus + QLatin1Char(' ') + m_runWarning->text());
     m_progress->setRange(0, 0);
+    m_runClock.start();
     m_controller->start(request);
 }
 
@@ -582,13 +614,13 @@ QString RiskView::exportScores(const QString& path) const
 
 void RiskView::chooseScoresExport()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Record Scores"),
-                                                      dialogFolder(DialogFolder::Data) + QDir::separator() +
-                                                          QStringLiteral("record-scores.csv"),
-                                                      tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Record Scores"),
+        outputSuggestion(QStringLiteral("record-scores.csv"), dialogFolder(DialogFolder::Data)),
+        tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    rememberDialogFolder(DialogFolder::Data, path);
+    rememberDialogFolder(DialogFolder::Outputs, path);
     const QString problem = exportScores(path);
     if (problem.isEmpty())
         m_status->setText(tr("Scores written to %1.").arg(QDir::toNativeSeparators(path)));

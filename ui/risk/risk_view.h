@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 #include "qiscout/core/engines/search_result.h"
@@ -101,6 +102,8 @@ private:
     void updateActions();
     void markStale();
     void chooseScoresExport();
+    /// Warns under the key columns when the ticked ones make a long run (#35).
+    void updateRunWarning();
     [[nodiscard]] QStringList columnNames() const;
     [[nodiscard]] std::vector<std::string> tickedKeyNames() const;
 
@@ -122,6 +125,11 @@ private:
     QPushButton* m_exportScoresButton = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
+    /// Under the key columns: how long a run on them may take, when that is long.
+    QLabel* m_runWarning = nullptr;
+    /// What the status says while an assessment runs, before the time left.
+    QString m_runStatus;
+    QElapsedTimer m_runClock;
     QListWidget* m_keys = nullptr;
     QDoubleSpinBox* m_samplingPercent = nullptr;
     QComboBox* m_scoring = nullptr;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <limits>
 #include <mutex>
 #include <numeric>
@@ -630,8 +631,23 @@ MsuSearchOutcome searchAllRows(const EncodedTable& table, const MsuSearchOptions
     const Level top = wholeTableLevel(ranked, options.maxSize);
     const CommonItemRows common(ranked, top);
     WholeTableRepeats repeats(table, options.columns);
-    if (options.itemsTotal != nullptr)
-        options.itemsTotal->store(top.candidates.size(), std::memory_order_relaxed);
+    // Progress weighs each item by (rows holding it)^0.75, a coarse measure of its search's cost
+    // (#35). Counted one each, 99 % of the items of adult on 14 key columns were done after 3 of
+    // 21 seconds and the bar then sat full; weighed by rows it showed 29 % after 15 s, by their
+    // square root 76 % after 3 s; this weight shows 34, 49 and 97 % after 3, 12 and 18 s.
+    const auto itemCost = [&top](std::size_t index) {
+        constexpr double costExponent = 0.75;
+        // Fixed-point, so small items keep their differences in an integer counter.
+        constexpr double costScale = 16.0;
+        return static_cast<std::uint64_t>(
+            std::pow(static_cast<double>(top.counts[top.candidates[index]]), costExponent) * costScale);
+    };
+    if (options.itemsTotal != nullptr) {
+        std::uint64_t total = 0;
+        for (std::size_t index = 0; index < top.candidates.size(); ++index)
+            total += itemCost(index);
+        options.itemsTotal->store(total, std::memory_order_relaxed);
+    }
     if (!top.candidates.empty()) {
         struct Worker {
             SubTableSearch search;
@@ -656,7 +672,7 @@ MsuSearchOutcome searchAllRows(const EncodedTable& table, const MsuSearchOptions
                             worker.sink->found(msu.row, msu.localColumns);
                         worker.found.clear();
                         if (options.itemsDone != nullptr)
-                            options.itemsDone->fetch_add(1, std::memory_order_relaxed);
+                            options.itemsDone->fetch_add(itemCost(index), std::memory_order_relaxed);
                     }
                 },
                 tbb::simple_partitioner(), context);

@@ -43,8 +43,8 @@ struct MsuSearchOptions {
     bool missingValuesAreItems = true;
     /// Worker threads of the search's task arena, at least 1.
     int threads = 1;
-    /// Progress for another thread to read: items of the whole table done, out of `itemsTotal`
-    /// (set once known). Either may be null.
+    /// Progress for another thread to read: the items of the whole table done, each weighed by
+    /// its expected cost, out of `itemsTotal` (set once known). Either may be null.
     std::atomic<std::uint64_t>* itemsDone = nullptr;
     std::atomic<std::uint64_t>* itemsTotal = nullptr;
 };

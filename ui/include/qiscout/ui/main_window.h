@@ -205,6 +205,8 @@ private:
     void eventsReported(std::shared_ptr<const std::vector<core::NodeEvent>> events, core::SearchCounters counters);
     void searchEnded(std::shared_ptr<const core::SearchResult> result);
     void searchFailed(const QString& message);
+    /// Clears the status bar's "analysing again" once the run it announced is over.
+    void clearRerunNotice();
     void showSetDetails(core::ColumnSet set);
     void clearRowFilter();
     void showWarning(const QString& title, const QString& message);
@@ -269,6 +271,8 @@ private:
     FindingsSummaryController* m_findings = nullptr;
     UserGuide* m_guide = nullptr;
     bool m_layoutRestored = false;
+    /// The status bar's message while a project's analysis runs again, until that run ends.
+    QString m_rerunNotice;
 };
 
 } // namespace qiscout::ui

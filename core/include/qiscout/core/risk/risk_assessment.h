@@ -142,7 +142,8 @@ struct RiskAssessment {
 
 /// Progress of a running assessment, read by another thread (a GUI timer).
 struct RiskProgress {
-    /// Items of the whole table whose MSU search is done, out of `total` (0 until known).
+    /// The MSU search's items of the whole table done, each weighed by its expected cost (a
+    /// coarse share of the work), out of `total` (0 until known).
     std::atomic<std::uint64_t> done{0};
     std::atomic<std::uint64_t> total{0};
 };
