@@ -2,23 +2,15 @@
 #include "anonymization/dl_qi_group_builder.h"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <numeric>
+
+#include "anonymization/number_text.h"
 
 namespace qiscout::core {
 namespace {
 
 constexpr double notANumber = std::numeric_limits<double>::infinity();
-
-std::optional<double> parseNumber(const std::string& text)
-{
-    double value = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
-}
 
 /// How far apart the rows are on one column, from 0 (one value) to 1 (the whole column).
 double width(const EncodedTable& table, const QiColumnScale& scale, const std::vector<std::uint32_t>& rows)

@@ -221,13 +221,15 @@ Hierarchy buildDateHierarchy(const std::vector<std::string>& values, const std::
         std::vector<std::string>& row = hierarchy.rows.emplace_back(1, value);
         const std::optional<DateParts> date = parseDateParts(value, dayFirst);
         const std::optional<YearQuarter> quarter = date ? std::nullopt : parseYearQuarter(value);
+        // By value: GCC 12 at -O2 takes the optional's fields for uninitialised inside the loop.
+        const YearQuarter yearQuarter = quarter.value_or(YearQuarter{});
         for (const DateStep step : steps) {
             if (quarter) {
-                const std::string year = std::to_string(quarter->year);
+                const std::string year = std::to_string(yearQuarter.year);
                 row.push_back(step == DateStep::Day || step == DateStep::Month ? value
-                              : step == DateStep::Quarter ? year + "-Q" + std::to_string(quarter->quarter)
+                              : step == DateStep::Quarter ? year + "-Q" + std::to_string(yearQuarter.quarter)
                               : step == DateStep::Year    ? year
-                                                          : std::to_string(quarter->year / 10 * 10) + "s");
+                                                          : std::to_string(yearQuarter.year / 10 * 10) + "s");
                 continue;
             }
             if (!date) {
