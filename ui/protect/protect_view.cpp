@@ -115,6 +115,7 @@ ProtectView::ProtectView(QWidget* parent)
     });
     connect(m_choices, &TransformationChoicesView::transformationPicked, this, pick);
     connect(m_editor, &HierarchyEditor::edited, this, [this] {
+        updateKeepOrder();
         updateProtectButton();
         markStale(tr("The hierarchies changed after this result was found."));
         Q_EMIT settingsEdited();
@@ -338,6 +339,14 @@ void ProtectView::cancel()
     m_dlRunner->cancel();
 }
 
+void ProtectView::updateKeepOrder()
+{
+    QStringList names;
+    for (const auto& column : m_editor->quasiIdentifiers())
+        names << QString::fromStdString(column.column);
+    m_privacy->setQuasiIdentifiers(names);
+}
+
 void ProtectView::updateProtectButton()
 {
     m_protectButton->setText(tr("Protect: no group of k = %1 or fewer").arg(m_privacy->kSpinBox()->value()));
@@ -430,7 +439,14 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
     for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
         generalised[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)] =
             outcome.transformation.levels[q] > 0;
-    m_tableModel->setProtection(outcome.protectedTable, m_table, std::move(generalised), outcome.suppressedRows);
+    std::vector<std::vector<std::uint32_t>> cellsOfColumn;
+    if (!outcome.suppressedCells.empty()) {
+        cellsOfColumn.resize(m_table->columnCount());
+        for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+            cellsOfColumn[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)] = outcome.suppressedCells[q];
+    }
+    m_tableModel->setProtection(outcome.protectedTable, m_table, std::move(generalised), outcome.suppressedRows,
+                                cellsOfColumn);
     updateActions();
     m_staleReason.clear();
     Q_EMIT outcomeShown();

@@ -129,6 +129,8 @@ private:
     void createWidgets();
     void updateActions();
     void updateProtectButton();
+    /// Gives the Privacy tab's keep ranking the columns ticked under Columns.
+    void updateKeepOrder();
     /// After a set-up edit: an outcome shown becomes out of date, saying what changed.
     void markStale(const QString& reason);
     void searchStarted();
