@@ -19,6 +19,7 @@
 
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
+#include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/engines/search_engine.h"
@@ -26,6 +27,8 @@
 #include "qiscout/core/report/protection_report.h"
 #include "qiscout/core/report/report.h"
 
+#include "protect/distribution_chart.h"
+#include "protect/loss_profile_view.h"
 #include "protect/privacy_settings_panel.h"
 #include "protect/protect_view.h"
 #include "protect/protected_table_model.h"
@@ -189,6 +192,29 @@ void ProtectLocalSuppressionTest::suppressesSingleCellsAsTheCoreDoes()
                  QStringLiteral("%1 single cells suppressed").arg(QLocale().toString(static_cast<qulonglong>(cells)))),
              qPrintable(headline));
     QVERIFY(headline.contains(QStringLiteral("matches any value")));
+
+    // What was lost, as data (#34): each column's profile, as the core gives it, behind a chooser.
+    std::vector<int> profiled;
+    for (const auto& spec : parameters.quasiIdentifiers)
+        profiled.push_back(spec.column);
+    const auto profiles = qiscout::core::informationLossProfile(*table, reference.table, profiled,
+                                                                reference.suppressedRows, reference.suppressedCells);
+    auto* lossView = view.lossProfileView();
+    QCOMPARE(lossView->columnComboBox()->count(), 4);
+    for (int q = 0; q < 4; ++q) {
+        const auto& profile = profiles[static_cast<std::size_t>(q)];
+        QCOMPARE(outcome->lossProfile[static_cast<std::size_t>(q)].cellsSuppressed,
+                 static_cast<std::uint64_t>(reference.suppressedCells[static_cast<std::size_t>(q)].size()));
+        QCOMPARE(outcome->lossProfile[static_cast<std::size_t>(q)].after, profile.after);
+        lossView->columnComboBox()->setCurrentIndex(q);
+        QCOMPARE(lossView->afterChart()->labels().size(), static_cast<qsizetype>(profile.after.size()));
+        QCOMPARE(lossView->beforeChart()->labels().size(), static_cast<qsizetype>(profile.before.size()));
+        if (profile.cellsSuppressed > 0)
+            QCOMPARE(lossView->afterChart()->labels().back(), QStringLiteral("*"));
+        QVERIFY2(lossView->sharesText().contains(QLocale().toString(static_cast<qulonglong>(profile.cellsSuppressed)) +
+                                                 QStringLiteral(")")),
+                 qPrintable(lossView->sharesText()));
+    }
 
     // The protected table marks the cells; the report says how many per column.
     const auto column = static_cast<int>(parameters.quasiIdentifiers[0].column);

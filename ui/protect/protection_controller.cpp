@@ -103,6 +103,11 @@ computeOutcome(const core::EncodedTable& table, const core::AnonymizationParamet
             table, parameters, *result, protectedTable, std::max<std::uint64_t>(1, k > 0 ? k - 1 : 0),
             outcome->before.reported, outcome->after.reported));
     outcome->release = core::latticeRelease(protectedTable, parameters);
+    std::vector<int> columns;
+    for (const auto& spec : parameters.quasiIdentifiers)
+        columns.push_back(spec.column);
+    outcome->lossProfile = core::informationLossProfile(table, protectedTable.table, columns,
+                                                        protectedTable.suppressedRows, protectedTable.suppressedCells);
     outcome->suppressedRows = std::move(protectedTable.suppressedRows);
     outcome->suppressedCells = std::move(protectedTable.suppressedCells);
     outcome->protectedTable = std::make_shared<const core::EncodedTable>(std::move(protectedTable.table));

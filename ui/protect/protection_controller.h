@@ -12,6 +12,7 @@
 #include "qiscout/core/anonymization/anonymization_observer.h"
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/report/dependency_analysis.h"
 #include "qiscout/core/report/protection_report.h"
@@ -56,6 +57,8 @@ struct ProtectionOutcome {
     /// Local suppression (#34): per quasi-identifier (parameter order), the ascending rows whose
     /// cell is "*"; empty without.
     std::vector<std::vector<std::uint32_t>> suppressedCells;
+    /// What each quasi-identifier lost, as data (#34), in parameter order.
+    std::vector<core::ColumnLossProfile> lossProfile;
     ProtectionCheck before;
     ProtectionCheck after;
     std::uint64_t k = 0;
