@@ -17,6 +17,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QHeaderView>
+#include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -24,6 +26,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/io/table_loader.h"
@@ -242,10 +245,37 @@ void ProtectViewTest::picksAnotherTransformation()
     QVERIFY(view.summaryView()->headline().contains(QStringLiteral("You picked")));
     QCOMPARE(view.settings().chosenLevels, std::optional<std::vector<int>>(other.levels));
 
-    // From the lattice: the original table, which does not protect.
+    // #35: the choices say each column's level in words, under headers shown whole.
+    const auto& choice = choices->transformations()[1];
+    for (std::size_t q = 0; q < choice.levels.size(); ++q) {
+        const QString text = choices->table()->item(1, static_cast<int>(q) + 1)->text();
+        if (choice.levels[q] == 0)
+            QCOMPARE(text, QStringLiteral("as is"));
+        else
+            QVERIFY2(text.startsWith(QStringLiteral("like ")) || text == QStringLiteral("hidden (*)"),
+                     qPrintable(text));
+    }
+    auto* header = choices->table()->horizontalHeader();
+    const int lostColumn = static_cast<int>(choice.levels.size()) + 1;
+    QCOMPARE(choices->table()->horizontalHeaderItem(lostColumn)->text(), QStringLiteral("Detail lost"));
+    QVERIFY(header->sectionSize(lostColumn) >= header->fontMetrics().horizontalAdvance(QStringLiteral("Detail lost")));
+
+    // From the lattice: the original table, which does not protect. The lattice is folded below
+    // the result until opened (#35), and the result keeps most of the height even then.
     const Transformation original{std::vector<int>(other.levels.size(), 0)};
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(!view.latticeView()->isVisible());
+    QVERIFY(view.resultTabs()->height() > view.height() * 2 / 3);
+    view.latticeToggle()->click();
+    QVERIFY(view.latticeView()->isVisible());
+    QVERIFY(view.resultTabs()->height() > view.latticeView()->height());
+    QVERIFY(view.latticeView()->height() > 100);
+    // The column checklist shows whole rows, no row cut in half (#35).
+    auto* checklist = view.hierarchyEditor()->columnList();
+    const int rowHeight = checklist->sizeHintForRow(0);
+    QCOMPARE((checklist->viewport()->height()) % rowHeight, 0);
+    QVERIFY(checklist->viewport()->height() >= 8 * rowHeight);
     auto* lattice = view.latticeView();
     QVERIFY(lattice->rect().contains(lattice->positionOf(original).toPoint()));
     QTest::mouseClick(lattice, Qt::LeftButton, {}, lattice->positionOf(original).toPoint());

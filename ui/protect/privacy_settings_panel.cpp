@@ -11,7 +11,10 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -79,6 +82,44 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     kRow->addWidget(m_k);
     kRow->addWidget(new QLabel(tr("or fewer rows (k)"), this));
     layout->addLayout(kRow);
+
+    auto* methodRow = new QFormLayout;
+    m_method = new QComboBox(this);
+    m_method->setObjectName(QStringLiteral("protectionMethod"));
+    m_method->addItem(tr("coarsen columns, suppress whole rows"), static_cast<int>(Method::SuppressRows));
+    m_method->addItem(tr("coarsen columns, suppress single cells"), static_cast<int>(Method::SuppressCellsAndCoarsen));
+    m_method->addItem(tr("suppress single cells only"), static_cast<int>(Method::SuppressCellsOnly));
+    m_method->setToolTip(
+        tr("Whole rows: rows that still stand out after coarsening lose every coarsened cell (record suppression). "
+           "Single cells: only the cells that make a row stand out become * (local suppression, as sdcMicro's "
+           "kAnon); a * matches any value when groups are counted. Single cells protect k-anonymity alone."));
+    methodRow->addRow(wrapped(tr("To protect:"), this), m_method);
+    layout->addLayout(methodRow);
+    m_keep = new QWidget(this);
+    auto* keepLayout = new QVBoxLayout(m_keep);
+    keepLayout->setContentsMargins(12, 0, 0, 0);
+    keepLayout->addWidget(wrapped(tr("Keep these columns most, top first: a suppressed cell costs more the higher "
+                                     "its column, so cells are suppressed in the columns at the bottom first."),
+                                  m_keep));
+    m_keepOrder = new QListWidget(m_keep);
+    m_keepOrder->setObjectName(QStringLiteral("keepOrder"));
+    m_keepOrder->setDragDropMode(QAbstractItemView::InternalMove);
+    m_keepOrder->setToolTip(tr("Drag a column, or select it and move it, to change what is kept"));
+    auto* keepButtons = new QHBoxLayout;
+    auto* up = new QPushButton(tr("Keep More"), m_keep);
+    auto* down = new QPushButton(tr("Keep Less"), m_keep);
+    keepButtons->addWidget(up);
+    keepButtons->addWidget(down);
+    keepButtons->addStretch();
+    keepLayout->addWidget(m_keepOrder);
+    keepLayout->addLayout(keepButtons);
+    layout->addWidget(m_keep);
+    connect(up, &QPushButton::clicked, this, [this] { moveKept(-1); });
+    connect(down, &QPushButton::clicked, this, [this] { moveKept(1); });
+    connect(m_keepOrder->model(), &QAbstractItemModel::rowsMoved, this, [this] {
+        relabelKeepOrder();
+        emitEdited();
+    });
 
     m_diversity = new QCheckBox(tr("Each group must also contain at least"), this);
     m_diversity->setToolTip(tr("l-diversity: knowing someone's group must not reveal their sensitive value, "
@@ -181,7 +222,14 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
             updateEnabled();
             emitEdited();
         });
-    for (auto* combo : {m_diversityColumn, m_closenessColumn, m_metric, m_variant})
+    connect(m_method, &QComboBox::currentIndexChanged, this, [this] {
+        // Single cells need a metric counted per cell; the metrics of groups are no choice then.
+        if (method() != Method::SuppressRows &&
+            m_metric->currentData().toInt() != static_cast<int>(core::UtilityMetric::Precision) &&
+            m_metric->currentData().toInt() != static_cast<int>(core::UtilityMetric::NonUniformEntropy))
+            m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(core::UtilityMetric::Loss)));
+    });
+    for (auto* combo : {m_diversityColumn, m_closenessColumn, m_metric, m_variant, m_method})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
             updateEnabled();
             emitEdited();
@@ -235,34 +283,124 @@ void PrivacySettingsPanel::setPercentFromRows()
     m_percent->blockSignals(false);
 }
 
+PrivacySettingsPanel::Method PrivacySettingsPanel::method() const
+{
+    return static_cast<Method>(m_method->currentData().toInt());
+}
+
 void PrivacySettingsPanel::updateEnabled()
 {
-    m_l->setEnabled(m_diversity->isChecked());
-    m_diversityColumn->setEnabled(m_diversity->isChecked());
-    m_variant->setEnabled(m_diversity->isChecked());
-    m_c->setEnabled(m_diversity->isChecked() &&
+    // Single cells protect k-anonymity alone and replace whole rows (see LocalSuppressionSettings).
+    const bool cells = method() != Method::SuppressRows;
+    const bool diversity = !cells && m_diversity->isChecked();
+    const bool closeness = !cells && m_closeness->isChecked();
+    m_diversity->setEnabled(!cells);
+    m_closeness->setEnabled(!cells);
+    m_rows->setEnabled(!cells);
+    m_percent->setEnabled(!cells);
+    m_keep->setVisible(cells);
+    if (auto* metrics = qobject_cast<QStandardItemModel*>(m_metric->model()))
+        for (int index = 0; index < metrics->rowCount(); ++index) {
+            const auto metric = static_cast<core::UtilityMetric>(m_metric->itemData(index).toInt());
+            metrics->item(index)->setEnabled(!cells || metric == core::UtilityMetric::Loss ||
+                                             metric == core::UtilityMetric::Precision ||
+                                             metric == core::UtilityMetric::NonUniformEntropy);
+        }
+    m_l->setEnabled(diversity);
+    m_diversityColumn->setEnabled(diversity);
+    m_variant->setEnabled(diversity);
+    m_c->setEnabled(diversity &&
                     m_variant->currentData().toInt() == static_cast<int>(core::DiversityVariant::Recursive));
     m_l->setDecimals(m_variant->currentData().toInt() == static_cast<int>(core::DiversityVariant::Entropy) ? 2 : 0);
-    m_t->setEnabled(m_closeness->isChecked());
-    m_closenessColumn->setEnabled(m_closeness->isChecked());
+    m_t->setEnabled(closeness);
+    m_closenessColumn->setEnabled(closeness);
     m_metric->setToolTip(m_metric->currentData(Qt::ToolTipRole).toString());
+}
+
+void PrivacySettingsPanel::setQuasiIdentifiers(const QStringList& names)
+{
+    QStringList order;
+    for (const QString& name : keepOrder())
+        if (names.contains(name))
+            order << name;
+    for (const QString& name : names)
+        if (!order.contains(name))
+            order << name;
+    const QSignalBlocker blocker(m_keepOrder->model());
+    m_keepOrder->clear();
+    for (const QString& name : order) {
+        auto* item = new QListWidgetItem(m_keepOrder);
+        item->setData(Qt::UserRole, name);
+    }
+    relabelKeepOrder();
+}
+
+QStringList PrivacySettingsPanel::keepOrder() const
+{
+    QStringList names;
+    for (int row = 0; row < m_keepOrder->count(); ++row)
+        names << m_keepOrder->item(row)->data(Qt::UserRole).toString();
+    return names;
+}
+
+void PrivacySettingsPanel::moveKept(int step)
+{
+    const int from = m_keepOrder->currentRow();
+    const int to = from + step;
+    if (from < 0 || to < 0 || to >= m_keepOrder->count())
+        return;
+    {
+        const QSignalBlocker blocker(m_keepOrder->model());
+        m_keepOrder->insertItem(to, m_keepOrder->takeItem(from));
+        m_keepOrder->setCurrentRow(to);
+    }
+    relabelKeepOrder();
+    emitEdited();
+}
+
+void PrivacySettingsPanel::relabelKeepOrder()
+{
+    // The weights keepOrderImportance gives: n for the first of n columns, 1 for the last.
+    const int count = m_keepOrder->count();
+    for (int row = 0; row < count; ++row) {
+        QListWidgetItem* item = m_keepOrder->item(row);
+        item->setText(tr("%1. %2 (a suppressed cell costs %3)")
+                          .arg(row + 1)
+                          .arg(item->data(Qt::UserRole).toString())
+                          .arg(count - row));
+    }
+    // Every row shown, without a scroll bar, up to a dozen columns.
+    const int rowHeight =
+        m_keepOrder->sizeHintForRow(0) > 0 ? m_keepOrder->sizeHintForRow(0) : m_keepOrder->fontMetrics().height() + 4;
+    m_keepOrder->setFixedHeight(rowHeight * std::clamp(count, 2, 12) + 2 * m_keepOrder->frameWidth() + 4);
 }
 
 void PrivacySettingsPanel::apply(core::ProtectionSettings& settings) const
 {
+    // Single cells protect k-anonymity alone and replace whole rows: the boxes greyed out then are
+    // left out, though they keep what the user set for a return to whole rows.
+    const bool cells = method() != Method::SuppressRows;
     settings.k = static_cast<std::uint64_t>(m_k->value()) + 1;
     settings.diversity.reset();
-    if (m_diversity->isChecked() && m_diversityColumn->currentIndex() >= 0)
+    if (!cells && m_diversity->isChecked() && m_diversityColumn->currentIndex() >= 0)
         settings.diversity = core::DiversitySetting{
             m_diversityColumn->currentText().toStdString(),
             static_cast<core::DiversityVariant>(m_variant->currentData().toInt()), m_l->value(), m_c->value()};
     settings.closeness.reset();
-    if (m_closeness->isChecked() && m_closenessColumn->currentIndex() >= 0)
+    if (!cells && m_closeness->isChecked() && m_closenessColumn->currentIndex() >= 0)
         settings.closeness = core::ClosenessSetting{m_closenessColumn->currentText().toStdString(), m_t->value()};
-    settings.suppressionLimit = m_percent->value() / 100.0;
-    if (m_table && m_table->rowCount > 0)
+    settings.suppressionLimit = cells ? 0.0 : m_percent->value() / 100.0;
+    if (!cells && m_table && m_table->rowCount > 0)
         // The rows box is exact; the percentage is rounded for display.
         settings.suppressionLimit = static_cast<double>(m_rows->value()) / m_table->rowCount;
+    settings.localSuppression.reset();
+    if (cells) {
+        std::vector<std::string> order;
+        for (const QString& name : keepOrder())
+            order.push_back(name.toStdString());
+        settings.localSuppression =
+            core::LocalSuppressionSetting{method() == Method::SuppressCellsAndCoarsen, std::move(order)};
+    }
     settings.metric = static_cast<core::UtilityMetric>(m_metric->currentData().toInt());
     settings.threads =
         m_threads->value() == m_threads->maximum() ? std::nullopt : std::optional<int>(m_threads->value());
@@ -292,6 +430,25 @@ void PrivacySettingsPanel::setSettings(const core::ProtectionSettings& settings)
         m_rows->setValue(static_cast<int>(core::suppressionLimitRows(settings.suppressionLimit, m_table->rowCount)));
     m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(settings.metric)));
     m_threads->setValue(settings.threads.value_or(m_threads->maximum()));
+    const QSignalBlocker methodBlocker(m_method);
+    m_method->setCurrentIndex(
+        m_method->findData(static_cast<int>(!settings.localSuppression              ? Method::SuppressRows
+                                            : settings.localSuppression->generalise ? Method::SuppressCellsAndCoarsen
+                                                                                    : Method::SuppressCellsOnly)));
+    QStringList names;
+    if (settings.localSuppression)
+        for (const std::string& name : settings.localSuppression->keepOrder)
+            names << QString::fromStdString(name);
+    {
+        const QSignalBlocker blocker(m_keepOrder->model());
+        m_keepOrder->clear();
+        for (const QString& name : names)
+            (new QListWidgetItem(m_keepOrder))->setData(Qt::UserRole, name);
+    }
+    QStringList columns;
+    for (const auto& column : settings.quasiIdentifiers)
+        columns << QString::fromStdString(column.column);
+    setQuasiIdentifiers(columns);
     updateEnabled();
     m_updating = false;
 }

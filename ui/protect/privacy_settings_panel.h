@@ -14,14 +14,17 @@ class QComboBox;
 class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
+class QListWidget;
 class QSpinBox;
 class QToolButton;
 QT_END_NAMESPACE
 
 namespace qiscout::ui {
 
-/// The privacy models, the suppression limit and the metric in plain words, with the technical
-/// names in tooltips; t-closeness, the l-diversity variants and threads under "Advanced".
+/// The privacy models, the method (whole rows or single cells suppressed, #34), the suppression
+/// limit and the metric in plain words, with the technical names in tooltips; t-closeness, the
+/// l-diversity variants and threads under "Advanced". Suppressing single cells shows the
+/// quasi-identifiers as a "keep these columns" ranking, which gives their importance.
 /// Emits settingsEdited on every user edit, not on programmatic changes.
 /// Thread: GUI thread.
 class PrivacySettingsPanel : public QWidget {
@@ -29,6 +32,9 @@ class PrivacySettingsPanel : public QWidget {
 
 public:
     explicit PrivacySettingsPanel(QWidget* parent = nullptr);
+
+    /// How rows that stand out are dealt with; the method combo box's item data.
+    enum class Method { SuppressRows, SuppressCellsAndCoarsen, SuppressCellsOnly };
 
     /// The table whose columns the sensitive-column choices list and whose rows the suppression
     /// limit counts.
@@ -38,6 +44,11 @@ public:
     void apply(core::ProtectionSettings& settings) const;
     /// Shows these values without emitting settingsEdited.
     void setSettings(const core::ProtectionSettings& settings);
+    /// The columns to coarsen, in set-up order, for the keep ranking: columns already ranked keep
+    /// their place, new ones go last. Does not emit settingsEdited.
+    void setQuasiIdentifiers(const QStringList& names);
+    /// The keep ranking, the column to keep most first.
+    [[nodiscard]] QStringList keepOrder() const;
 
     [[nodiscard]] QSpinBox* kSpinBox() const { return m_k; }
     [[nodiscard]] QSpinBox* suppressedRowsSpinBox() const { return m_rows; }
@@ -45,6 +56,8 @@ public:
     [[nodiscard]] QComboBox* metricComboBox() const { return m_metric; }
     [[nodiscard]] QCheckBox* diversityCheckBox() const { return m_diversity; }
     [[nodiscard]] QCheckBox* closenessCheckBox() const { return m_closeness; }
+    [[nodiscard]] QComboBox* methodComboBox() const { return m_method; }
+    [[nodiscard]] QListWidget* keepOrderList() const { return m_keepOrder; }
 
 Q_SIGNALS:
     void settingsEdited();
@@ -54,6 +67,11 @@ private:
     void setPercentFromRows();
     void updateEnabled();
     void emitEdited();
+    [[nodiscard]] Method method() const;
+    /// Moves the selected column of the keep ranking up (-1) or down (+1).
+    void moveKept(int step);
+    /// Numbers the ranking and says what a suppressed cell of each column costs.
+    void relabelKeepOrder();
 
     std::shared_ptr<const core::EncodedTable> m_table;
     QSpinBox* m_k = nullptr;
@@ -63,6 +81,9 @@ private:
     QSpinBox* m_rows = nullptr;
     QDoubleSpinBox* m_percent = nullptr;
     QComboBox* m_metric = nullptr;
+    QComboBox* m_method = nullptr;
+    QWidget* m_keep = nullptr;
+    QListWidget* m_keepOrder = nullptr;
     QToolButton* m_advancedToggle = nullptr;
     QWidget* m_advanced = nullptr;
     QComboBox* m_variant = nullptr;

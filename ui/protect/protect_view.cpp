@@ -4,6 +4,7 @@
 // the parts with logic of their own live in their own files (controller, runner, panels, charts).
 #include "protect/protect_view.h"
 
+#include <algorithm>
 #include <exception>
 #include <filesystem>
 
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -23,6 +25,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "qiscout/core/anonymization/protected_table.h"
@@ -36,6 +39,7 @@
 #include "protect/dl_inference_panel.h"
 #include "protect/dl_inference_runner.h"
 #include "protect/hierarchy_editor.h"
+#include "protect/loss_profile_view.h"
 #include "protect/privacy_settings_panel.h"
 #include "protect/protected_table_model.h"
 #include "protect/protection_controller.h"
@@ -115,6 +119,7 @@ ProtectView::ProtectView(QWidget* parent)
     });
     connect(m_choices, &TransformationChoicesView::transformationPicked, this, pick);
     connect(m_editor, &HierarchyEditor::edited, this, [this] {
+        updateKeepOrder();
         updateProtectButton();
         markStale(tr("The hierarchies changed after this result was found."));
         Q_EMIT settingsEdited();
@@ -199,8 +204,7 @@ void ProtectView::createWidgets()
     splitter->addWidget(setup);
 
     auto* results = new QSplitter(Qt::Vertical, splitter);
-    m_lattice = new TransformationLatticeView(results);
-    results->addWidget(m_lattice);
+    results->setObjectName(QStringLiteral("protectResultsSplitter"));
     m_resultTabs = new QTabWidget(results);
     m_summary = new ProtectionSummaryView(m_resultTabs);
     m_resultTabs->addTab(scrolled(m_summary, m_resultTabs), tr("Result"));
@@ -214,6 +218,8 @@ void ProtectView::createWidgets()
     m_resultTabs->addTab(charts, tr("Group sizes"));
     m_lossChart = new DetailLostChart(m_resultTabs);
     m_resultTabs->addTab(m_lossChart, tr("Detail lost"));
+    m_lossProfile = new LossProfileView(m_resultTabs);
+    m_resultTabs->addTab(m_lossProfile, tr("Before and after"));
     m_tableModel = new ProtectedTableModel(this);
     m_tableView = new QTableView(m_resultTabs);
     m_tableView->setModel(m_tableModel);
@@ -224,8 +230,45 @@ void ProtectView::createWidgets()
     m_choices = new TransformationChoicesView(m_resultTabs);
     m_resultTabs->addTab(m_choices, tr("Other choices"));
     results->addWidget(m_resultTabs);
+    // The lattice is for the curious (#35): below the result, folded to a line that says what its
+    // colours mean until opened.
+    auto* latticePanel = new QWidget(results);
+    auto* latticeLayout = new QVBoxLayout(latticePanel);
+    latticeLayout->setContentsMargins(0, 4, 0, 0);
+    auto* latticeHeader = new QHBoxLayout;
+    m_latticeToggle = new QToolButton(latticePanel);
+    m_latticeToggle->setObjectName(QStringLiteral("latticeToggle"));
+    m_latticeToggle->setText(tr("Every way to coarsen"));
+    m_latticeToggle->setCheckable(true);
+    m_latticeToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_latticeToggle->setArrowType(Qt::RightArrow);
+    m_latticeToggle->setAutoRaise(true);
+    latticeHeader->addWidget(m_latticeToggle);
+    auto* latticeMeaning =
+        new QLabel(tr("Each box is one way to coarsen the columns, the original at the bottom: green protects enough, "
+                      "vermillion does not (paler when known without checking), yellow is the best choice and blue "
+                      "the other good ones; click one to see it."),
+                   latticePanel);
+    latticeMeaning->setWordWrap(true);
+    latticeHeader->addWidget(latticeMeaning, 1);
+    latticeLayout->addLayout(latticeHeader);
+    m_lattice = new TransformationLatticeView(latticePanel);
+    m_lattice->hide();
+    latticeLayout->addWidget(m_lattice, 1);
+    results->addWidget(latticePanel);
     results->setStretchFactor(0, 1);
-    results->setStretchFactor(1, 1);
+    results->setStretchFactor(1, 0);
+    results->setCollapsible(0, false);
+    results->setCollapsible(1, false);
+    connect(m_latticeToggle, &QToolButton::toggled, this, [this, results, latticePanel](bool open) {
+        m_latticeToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_lattice->setVisible(open);
+        // Folded, the panel is its header; open, it takes a third and the result keeps the rest.
+        latticePanel->setMaximumHeight(open ? QWIDGETSIZE_MAX : latticePanel->sizeHint().height());
+        const int total = results->height();
+        results->setSizes(open ? QList<int>{total * 2 / 3, total / 3} : QList<int>{total, 0});
+    });
+    latticePanel->setMaximumHeight(latticePanel->sizeHint().height());
     splitter->addWidget(results);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
@@ -239,6 +282,7 @@ void ProtectView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_chosenLevels.reset();
     m_controller->setTable(m_table);
     m_editor->setTable(m_table);
+    fitColumnChecklist();
     m_privacy->setTable(m_table);
     m_dlRunner->cancel();
     m_dlPanel->setTable(m_table);
@@ -251,6 +295,7 @@ void ProtectView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_beforeChart->clear();
     m_afterChart->clear();
     m_lossChart->clear();
+    m_lossProfile->clear();
     m_tableModel->clearProtection();
     m_status->clear();
     updateActions();
@@ -338,6 +383,25 @@ void ProtectView::cancel()
     m_dlRunner->cancel();
 }
 
+void ProtectView::fitColumnChecklist()
+{
+    // Whole rows, up to eight, rather than the editor's split cutting the sixth in half (#35);
+    // longer lists scroll by whole rows.
+    QListWidget* list = m_editor->columnList();
+    list->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
+    const int rowHeight = list->count() > 0 ? list->sizeHintForRow(0) : list->fontMetrics().height() + 4;
+    const int shown = std::clamp(list->count(), 3, 8);
+    list->setFixedHeight(shown * rowHeight + 2 * list->frameWidth());
+}
+
+void ProtectView::updateKeepOrder()
+{
+    QStringList names;
+    for (const auto& column : m_editor->quasiIdentifiers())
+        names << QString::fromStdString(column.column);
+    m_privacy->setQuasiIdentifiers(names);
+}
+
 void ProtectView::updateProtectButton()
 {
     m_protectButton->setText(tr("Protect: no group of k = %1 or fewer").arg(m_privacy->kSpinBox()->value()));
@@ -365,6 +429,7 @@ void ProtectView::searchStarted()
     m_beforeChart->clear();
     m_afterChart->clear();
     m_lossChart->clear();
+    m_lossProfile->clear();
     m_tableModel->clearProtection();
     m_busy->setRange(0, 0);
     showProgress(0, 0, m_lattice->lattice().size(), 0.0);
@@ -425,12 +490,20 @@ void ProtectView::showOutcome(const ProtectionOutcome& outcome)
     for (const auto& spec : m_controller->parameters().quasiIdentifiers)
         coarsened << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
     m_lossChart->setLoss(coarsened, outcome.columnLoss);
+    m_lossProfile->setProfiles(outcome.lossProfile);
     std::vector<bool> generalised(m_table->columnCount(), false);
     const auto& parameters = m_controller->parameters();
     for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
         generalised[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)] =
             outcome.transformation.levels[q] > 0;
-    m_tableModel->setProtection(outcome.protectedTable, m_table, std::move(generalised), outcome.suppressedRows);
+    std::vector<std::vector<std::uint32_t>> cellsOfColumn;
+    if (!outcome.suppressedCells.empty()) {
+        cellsOfColumn.resize(m_table->columnCount());
+        for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q)
+            cellsOfColumn[static_cast<std::size_t>(parameters.quasiIdentifiers[q].column)] = outcome.suppressedCells[q];
+    }
+    m_tableModel->setProtection(outcome.protectedTable, m_table, std::move(generalised), outcome.suppressedRows,
+                                cellsOfColumn);
     updateActions();
     m_staleReason.clear();
     Q_EMIT outcomeShown();
@@ -526,6 +599,8 @@ void ProtectView::showDlInference(const std::shared_ptr<const DlInferenceOutcome
     }
     m_tableModel->setProtection(outcome->shown, m_table, std::move(generalised), anonymization.removedRows);
     m_lossChart->setLoss(names, anonymization.columnLoss);
+    // (d, l)-inference leaves rows out of its published table, which has no row for row profile.
+    m_lossProfile->clear();
     const std::uint64_t scanK = outcome->parameters.minGroupSize > 0 ? outcome->parameters.minGroupSize - 1 : 0;
     m_beforeChart->clear();
     if (!outcome->classSizesBefore.empty())

@@ -21,6 +21,7 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace qiscout::ui {
@@ -30,6 +31,7 @@ class DetailLostChart;
 class DlInferencePanel;
 class DlInferenceRunner;
 class HierarchyEditor;
+class LossProfileView;
 class PrivacySettingsPanel;
 class ProtectedTableModel;
 class ProtectionController;
@@ -40,9 +42,9 @@ struct DlInferenceOutcome;
 struct ProtectionOutcome;
 
 /// The Protect step (#15): from the quasi-identifiers found to a table in which nobody stands
-/// out. The columns to coarsen and their hierarchies on the left (Columns, Privacy), the live
-/// transformation lattice and the outcome on the right (summary, charts, the protected table,
-/// the other good choices), and a bar to run, stop, export and go back.
+/// out. The columns to coarsen and their hierarchies on the left (Columns, Privacy), the outcome on
+/// the right (summary, charts, the protected table, the other good choices) above the live
+/// transformation lattice, folded until opened (#35), and a bar to run, stop, export and go back.
 /// Thread: GUI thread; the search runs in its ProtectionController.
 class ProtectView : public QWidget {
     Q_OBJECT
@@ -94,11 +96,14 @@ public:
     [[nodiscard]] HierarchyEditor* hierarchyEditor() const { return m_editor; }
     [[nodiscard]] PrivacySettingsPanel* privacyPanel() const { return m_privacy; }
     [[nodiscard]] TransformationLatticeView* latticeView() const { return m_lattice; }
+    /// Opens and folds the lattice below the result (folded at first).
+    [[nodiscard]] QToolButton* latticeToggle() const { return m_latticeToggle; }
     [[nodiscard]] ProtectionSummaryView* summaryView() const { return m_summary; }
     [[nodiscard]] TransformationChoicesView* choicesView() const { return m_choices; }
     [[nodiscard]] ProtectedTableModel* protectedTableModel() const { return m_tableModel; }
     [[nodiscard]] QTabWidget* resultTabs() const { return m_resultTabs; }
     [[nodiscard]] DetailLostChart* detailLostChart() const { return m_lossChart; }
+    [[nodiscard]] LossProfileView* lossProfileView() const { return m_lossProfile; }
     [[nodiscard]] DlInferencePanel* dlInferencePanel() const { return m_dlPanel; }
     [[nodiscard]] QTabWidget* setupTabs() const { return m_setupTabs; }
     /// The (d, l)-inference anonymisation shown, if that is what the view shows.
@@ -129,6 +134,10 @@ private:
     void createWidgets();
     void updateActions();
     void updateProtectButton();
+    /// Gives the Privacy tab's keep ranking the columns ticked under Columns.
+    void updateKeepOrder();
+    /// Gives the Columns tab's checklist the height of whole rows.
+    void fitColumnChecklist();
     /// After a set-up edit: an outcome shown becomes out of date, saying what changed.
     void markStale(const QString& reason);
     void searchStarted();
@@ -146,11 +155,13 @@ private:
     HierarchyEditor* m_editor = nullptr;
     PrivacySettingsPanel* m_privacy = nullptr;
     TransformationLatticeView* m_lattice = nullptr;
+    QToolButton* m_latticeToggle = nullptr;
     ProtectionSummaryView* m_summary = nullptr;
     TransformationChoicesView* m_choices = nullptr;
     ClassSizeHistogramChart* m_beforeChart = nullptr;
     ClassSizeHistogramChart* m_afterChart = nullptr;
     DetailLostChart* m_lossChart = nullptr;
+    LossProfileView* m_lossProfile = nullptr;
     ProtectedTableModel* m_tableModel = nullptr;
     QTableView* m_tableView = nullptr;
     QTabWidget* m_resultTabs = nullptr;

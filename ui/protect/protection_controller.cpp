@@ -32,12 +32,13 @@ namespace {
 /// The checks of one side of the comparison: groups on all protected columns, and the
 /// quasi-identifier search among them with its k = protection k - 1 (groups of fewer than k rows).
 ProtectionCheck checkColumns(const core::EncodedTable& table, core::ColumnSet columns, std::uint64_t k,
-                             std::optional<int> threads, std::stop_token stop)
+                             std::optional<int> threads, std::stop_token stop,
+                             core::MissingSemantics semantics = core::MissingSemantics::Value)
 {
     ProtectionCheck check;
     check.rows = table.rowCount;
     const std::uint64_t scanK = k > 0 ? k - 1 : 0;
-    SetClasses classes = computeSetClasses(table, columns, scanK, stop);
+    SetClasses classes = computeSetClasses(table, columns, scanK, stop, semantics);
     check.classSizes = std::move(classes.classSizes);
     check.rowsAtRisk = classes.isolatedRows.size();
     // Without a small group on all columns together no subset of them has one either.
@@ -47,6 +48,7 @@ ProtectionCheck checkColumns(const core::EncodedTable& table, core::ColumnSet co
         parameters.k = scanK;
         parameters.columns = columns;
         parameters.threads = threads;
+        parameters.missingSemantics = semantics;
         core::NullObserver observer;
         const core::SearchResult result =
             core::runSearch(table, parameters, core::Algorithm::Auto, std::move(stop), observer);
@@ -85,8 +87,10 @@ computeOutcome(const core::EncodedTable& table, const core::AnonymizationParamet
     if (stop.stop_requested())
         return nullptr;
     const core::EncodedTable kept = core::keptQuasiIdentifierTable(protectedTable, parameters);
+    // A locally suppressed cell matches any value, as the search that chose it counted (#34).
     outcome->after =
-        checkColumns(kept, core::ColumnSet::firstN(static_cast<int>(kept.columnCount())), k, parameters.threads, stop);
+        checkColumns(kept, core::ColumnSet::firstN(static_cast<int>(kept.columnCount())), k, parameters.threads, stop,
+                     parameters.localSuppression ? core::MissingSemantics::Wildcard : core::MissingSemantics::Value);
     if (before) {
         outcome->before = *before;
     } else {
@@ -99,7 +103,13 @@ computeOutcome(const core::EncodedTable& table, const core::AnonymizationParamet
             table, parameters, *result, protectedTable, std::max<std::uint64_t>(1, k > 0 ? k - 1 : 0),
             outcome->before.reported, outcome->after.reported));
     outcome->release = core::latticeRelease(protectedTable, parameters);
+    std::vector<int> columns;
+    for (const auto& spec : parameters.quasiIdentifiers)
+        columns.push_back(spec.column);
+    outcome->lossProfile = core::informationLossProfile(table, protectedTable.table, columns,
+                                                        protectedTable.suppressedRows, protectedTable.suppressedCells);
     outcome->suppressedRows = std::move(protectedTable.suppressedRows);
+    outcome->suppressedCells = std::move(protectedTable.suppressedCells);
     outcome->protectedTable = std::make_shared<const core::EncodedTable>(std::move(protectedTable.table));
     return outcome;
 }
@@ -137,8 +147,9 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
     QStringList names;
     try {
         core::AnonymizationParameters parameters = core::toAnonymizationParameters(*m_table, settings);
-        // The choices list and the lattice view offer every minimal acceptable transformation.
-        parameters.fullFrontier = true;
+        // The choices list and the lattice view offer every minimal acceptable transformation;
+        // with local suppression every transformation is acceptable, so there is no frontier.
+        parameters.fullFrontier = !parameters.localSuppression;
         if (parameters.quasiIdentifiers.empty())
             throw core::AnonymizationParameterError("Choose at least one column to generalise.");
         for (const auto& spec : parameters.quasiIdentifiers) {

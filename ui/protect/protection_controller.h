@@ -12,6 +12,7 @@
 #include "qiscout/core/anonymization/anonymization_observer.h"
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/report/dependency_analysis.h"
 #include "qiscout/core/report/protection_report.h"
@@ -25,6 +26,9 @@ class TransformationEventBuffer;
 
 /// One side of the before/after comparison: the quasi-identifier columns of the original table,
 /// or the kept rows of the protected one, checked at the protection's k.
+/// Under local suppression the protected side counts a suppressed cell as matching any value
+/// (MissingSemantics::Wildcard), as sdcMicro does; the original side, as the report's search does,
+/// by value.
 struct ProtectionCheck {
     /// Rows looked at (the protected side leaves the withheld rows out).
     std::uint64_t rows = 0;
@@ -50,6 +54,11 @@ struct ProtectionOutcome {
     std::shared_ptr<const core::EncodedTable> protectedTable;
     /// Ascending rows withheld.
     std::vector<std::uint32_t> suppressedRows;
+    /// Local suppression (#34): per quasi-identifier (parameter order), the ascending rows whose
+    /// cell is "*"; empty without.
+    std::vector<std::vector<std::uint32_t>> suppressedCells;
+    /// What each quasi-identifier lost, as data (#34), in parameter order.
+    std::vector<core::ColumnLossProfile> lossProfile;
     ProtectionCheck before;
     ProtectionCheck after;
     std::uint64_t k = 0;

@@ -65,7 +65,8 @@ ProtectionSummaryView::ProtectionSummaryView(QWidget* parent) : QWidget(parent)
     m_headline->setTextFormat(Qt::RichText);
     m_headline->setObjectName(QStringLiteral("protectionHeadline"));
     layout->addWidget(m_headline);
-    m_levels = createTable({tr("Column"), tr("Level"), tr("Groups left"), tr("Example"), tr("Detail lost")}, this);
+    m_levels = createTable(
+        {tr("Column"), tr("Level"), tr("Groups left"), tr("Example"), tr("Detail lost"), tr("Cells suppressed")}, this);
     m_levels->setObjectName(QStringLiteral("protectionLevels"));
     m_levels->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_levels->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
@@ -132,7 +133,18 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
         text = tr("<b style='color:#d55e00'>This choice does not protect enough:</b> some groups fail the "
                   "privacy settings.");
     }
-    text += QStringLiteral(" ") + tr("%1 rows (%2 %) suppressed.").arg(count(withheld), percent);
+    const bool local = !outcome.suppressedCells.empty();
+    std::uint64_t cells = 0;
+    for (const auto& rowsOfColumn : outcome.suppressedCells)
+        cells += rowsOfColumn.size();
+    if (local)
+        // #34: the re-check's groups overlap, which the numbers below only make sense with.
+        text += QStringLiteral(" ") +
+                tr("%1 single cells suppressed (written *). A * matches any value, so a row's group is everyone "
+                   "who agrees with it wherever neither cell is *; the protected side is counted so.")
+                    .arg(count(cells));
+    else
+        text += QStringLiteral(" ") + tr("%1 rows (%2 %) suppressed.").arg(count(withheld), percent);
     if (best && best->transformation == outcome.transformation)
         text += QStringLiteral("<br>") +
                 tr("This is the best choice: the least detail lost (%1).").arg(locale.toString(best->value, 'g', 4));
@@ -172,13 +184,16 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
                                 ? outcome.columnLoss[static_cast<std::size_t>(q)]
                                 : 0.0;
         m_levels->setItem(q, 4, cell(locale.toString(100.0 * loss, 'f', 1) + QStringLiteral(" %"), true));
+        if (local)
+            m_levels->setItem(q, 5, cell(count(outcome.suppressedCells[static_cast<std::size_t>(q)].size()), true));
     }
+    m_levels->setColumnHidden(5, !local);
     fitHeight(m_levels);
     m_levels->show();
 
     const std::vector<std::pair<QString, std::pair<std::uint64_t, std::uint64_t>>> lines{
         {tr("Rows not suppressed"), {rows, rows - withheld}},
-        {tr("Rows suppressed"), {0, withheld}},
+        {local ? tr("Cells suppressed") : tr("Rows suppressed"), {0, local ? cells : withheld}},
         {tr("Groups on the coarsened columns"), {outcome.before.classSizes.size(), outcome.after.classSizes.size()}},
         {tr("Smallest group"), {smallest(outcome.before.classSizes), smallest(outcome.after.classSizes)}},
         {tr("Rows in groups of k = %1 or fewer (at risk)").arg(searchK),

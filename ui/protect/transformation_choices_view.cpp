@@ -11,6 +11,26 @@
 
 namespace qiscout::ui {
 
+namespace {
+
+/// A level as a steward reads it: the original values, an example of the level's groups, or *.
+QString levelInWords(const core::Hierarchy& hierarchy, int level)
+{
+    if (level == 0)
+        return TransformationChoicesView::tr("as is");
+    // An example from the hierarchy's rows: the first value that the level coarsens.
+    for (const auto& row : hierarchy.rows)
+        if (static_cast<std::size_t>(level) < row.size() && row[static_cast<std::size_t>(level)] != row.front()) {
+            const std::string& group = row[static_cast<std::size_t>(level)];
+            if (group == "*")
+                return TransformationChoicesView::tr("hidden (*)");
+            return TransformationChoicesView::tr("like %1").arg(QString::fromStdString(group));
+        }
+    return TransformationChoicesView::tr("as is");
+}
+
+} // namespace
+
 TransformationChoicesView::TransformationChoicesView(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
@@ -26,6 +46,10 @@ TransformationChoicesView::TransformationChoicesView(QWidget* parent) : QWidget(
     m_table->setSortingEnabled(false);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    // Every header whole (#35: "Detail lost" was cut to "Det"); a wide table scrolls instead.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     layout->addWidget(m_table);
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (!m_updating && row >= 0 && static_cast<std::size_t>(row) < m_transformations.size())
@@ -75,9 +99,10 @@ void TransformationChoicesView::showChoices(const core::AnonymizationResult& res
         const bool best = result.optimum && choice.transformation == result.optimum->transformation;
         m_table->setItem(row, 0, new QTableWidgetItem(best ? tr("Best") : QString::number(row)));
         for (int q = 0; q < columns; ++q) {
-            auto* item =
-                new QTableWidgetItem(QString::number(choice.transformation.levels[static_cast<std::size_t>(q)]));
-            item->setTextAlignment(Qt::AlignCenter);
+            const auto& hierarchy = parameters.quasiIdentifiers[static_cast<std::size_t>(q)].hierarchy;
+            const int level = choice.transformation.levels[static_cast<std::size_t>(q)];
+            auto* item = new QTableWidgetItem(levelInWords(hierarchy, level));
+            item->setToolTip(tr("Level %1 of %2").arg(level).arg(hierarchy.height()));
             m_table->setItem(row, q + 1, item);
         }
         const auto addNumber = [this, row](int column, const QString& text) {
@@ -90,8 +115,8 @@ void TransformationChoicesView::showChoices(const core::AnonymizationResult& res
         addNumber(columns + 3, locale.toString(static_cast<qulonglong>(choice.classes)));
     }
     m_table->resizeColumnsToContents();
-    m_caption->setText(tr("%n ways to protect enough without coarsening any column further than needed. The numbers "
-                          "are each column's level. Select one to see it.",
+    m_caption->setText(tr("%n ways to protect enough without coarsening any column further than needed. Each column "
+                          "says how far it is coarsened, with an example of its values. Select one to see it.",
                           nullptr, static_cast<int>(choices.size())) +
                        (result.complete ? QString()
                                         : QStringLiteral(" ") + tr("(The search was stopped: the list may "

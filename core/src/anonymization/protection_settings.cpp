@@ -38,7 +38,24 @@ bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b)
     return sameColumns && a.k == b.k && sameDiversity(a.diversity, b.diversity) &&
            sameCloseness(a.closeness, b.closeness) && a.suppressionLimit == b.suppressionLimit &&
            a.metric == b.metric && a.threads == b.threads && a.chosenLevels == b.chosenLevels &&
-           a.dlInference == b.dlInference;
+           a.dlInference == b.dlInference && a.localSuppression == b.localSuppression;
+}
+
+std::vector<double> keepOrderImportance(const std::vector<ProtectedColumnSetting>& quasiIdentifiers,
+                                        const std::vector<std::string>& keepOrder)
+{
+    std::vector<std::size_t> ranked;
+    for (const std::string& name : keepOrder)
+        for (std::size_t q = 0; q < quasiIdentifiers.size(); ++q)
+            if (quasiIdentifiers[q].column == name && std::find(ranked.begin(), ranked.end(), q) == ranked.end())
+                ranked.push_back(q);
+    for (std::size_t q = 0; q < quasiIdentifiers.size(); ++q)
+        if (std::find(ranked.begin(), ranked.end(), q) == ranked.end())
+            ranked.push_back(q);
+    std::vector<double> importance(quasiIdentifiers.size(), 0.0);
+    for (std::size_t rank = 0; rank < ranked.size(); ++rank)
+        importance[ranked[rank]] = static_cast<double>(ranked.size() - rank);
+    return importance;
 }
 
 AnonymizationParameters toAnonymizationParameters(const EncodedTable& table, const ProtectionSettings& settings)
@@ -63,6 +80,10 @@ AnonymizationParameters toAnonymizationParameters(const EncodedTable& table, con
     parameters.suppressionLimit = settings.suppressionLimit;
     parameters.metric = settings.metric;
     parameters.threads = settings.threads;
+    if (settings.localSuppression)
+        parameters.localSuppression = LocalSuppressionSettings{
+            keepOrderImportance(settings.quasiIdentifiers, settings.localSuppression->keepOrder),
+            settings.localSuppression->generalise};
     return parameters;
 }
 

@@ -190,6 +190,9 @@ nlohmann::json protectionToJson(const ProtectionSettings& protection)
                                {"d", protection.dlInference->d},
                                {"l", protection.dlInference->l},
                                {"heuristic", toString(protection.dlInference->heuristic)}};
+    if (protection.localSuppression)
+        json["localSuppression"] = {{"generalise", protection.localSuppression->generalise},
+                                    {"keepOrder", protection.localSuppression->keepOrder}};
     return json;
 }
 
@@ -251,6 +254,9 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
         dl.heuristic = *heuristic;
         protection.dlInference = std::move(dl);
     }
+    if (const auto it = json.find("localSuppression"); it != json.end() && !it->is_null())
+        protection.localSuppression = LocalSuppressionSetting{valueOf(*it, "generalise", true),
+                                                              valueOf(*it, "keepOrder", std::vector<std::string>{})};
     return protection;
 }
 

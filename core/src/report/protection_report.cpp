@@ -156,6 +156,13 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
             column.suppressedCells = applied.suppressedCells[q].size();
         report.columns.push_back(std::move(column));
     }
+    std::vector<int> profiled;
+    for (const QuasiIdentifierSpec& spec : parameters.quasiIdentifiers)
+        profiled.push_back(spec.column);
+    std::vector<ColumnLossProfile> profiles =
+        informationLossProfile(original, applied.table, profiled, applied.suppressedRows, applied.suppressedCells);
+    for (std::size_t q = 0; q < profiles.size(); ++q)
+        report.columns[q].lossProfile = std::move(profiles[q]);
     report.verificationK = verificationK;
     report.before = before;
     report.after = after;
@@ -188,7 +195,7 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const DlAno
             {names[column],
              type == ColumnType::Integer || type == ColumnType::Decimal ? "group intervals" : "group values or *",
              std::nullopt, std::nullopt, original.columns[column].distinctCount(),
-             published.columns[column].distinctCount(), anonymization.columnLoss[q], std::nullopt});
+             published.columns[column].distinctCount(), anonymization.columnLoss[q], std::nullopt, std::nullopt});
     }
     report.verificationK = after.k;
     report.before = countQuasiIdentifiers(original, before);

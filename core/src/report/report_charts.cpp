@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The report's charts as small, dependency-free SVG documents: the standalone HTML inlines them
 // and the PDF renders them to images, so both show the same pictures.
+#include "report/report_charts.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -243,6 +245,14 @@ std::string reportChartSvg(const QiReport& report, ReportChart chart)
         break;
     }
     return attributeContributions(report);
+}
+
+std::string distributionChartSvg(const std::string& title, const std::vector<DistributionBar>& bars)
+{
+    std::vector<Bar> shown;
+    for (const DistributionBar& bar : bars)
+        shown.push_back({bar.label, bar.rows, groupDigits(bar.rows)});
+    return horizontalBars(title, shown, "#0072b2", "No rows.");
 }
 
 std::string reportChartResourceName(ReportChart chart)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report_protection_section.h"
 
+#include "report/report_charts.h"
 #include "report/report_text.h"
 
 namespace qiscout::core {
@@ -18,6 +19,123 @@ std::string metricText(double value)
     return fixedDecimals(value, 4);
 }
 
+Json numbersJson(const std::optional<NumberSummary>& summary)
+{
+    if (!summary)
+        return nullptr;
+    return {{"count", summary->count},
+            {"mean", summary->mean},
+            {"standard_deviation", summary->standardDeviation},
+            {"minimum", summary->minimum},
+            {"lower_quartile", summary->lowerQuartile},
+            {"median", summary->median},
+            {"upper_quartile", summary->upperQuartile},
+            {"maximum", summary->maximum}};
+}
+
+Json barsJson(const std::vector<DistributionBar>& bars)
+{
+    Json array = Json::array();
+    for (const DistributionBar& bar : bars)
+        array.push_back({{"value", bar.label}, {"rows", bar.rows}});
+    return array;
+}
+
+Json lossProfileJson(const std::optional<ColumnLossProfile>& profile)
+{
+    if (!profile)
+        return nullptr;
+    return {{"rows", profile->rows},
+            {"cells_changed", profile->cellsChanged},
+            {"cells_suppressed", profile->cellsSuppressed},
+            {"before", barsJson(profile->before)},
+            {"after", barsJson(profile->after)},
+            {"numbers_before", numbersJson(profile->numbersBefore)},
+            {"numbers_after", numbersJson(profile->numbersAfter)}};
+}
+
+/// A summary's numbers as the report prints them: four significant digits.
+std::vector<std::string> summaryCells(const std::optional<NumberSummary>& summary)
+{
+    if (!summary)
+        return {"0", "-", "-", "-", "-", "-", "-", "-"};
+    return {groupDigits(summary->count),
+            fourSignificant(summary->mean),
+            fourSignificant(summary->standardDeviation),
+            fourSignificant(summary->minimum),
+            fourSignificant(summary->lowerQuartile),
+            fourSignificant(summary->median),
+            fourSignificant(summary->upperQuartile),
+            fourSignificant(summary->maximum)};
+}
+
+/// "What was lost, as data" (#34): per column the share of cells changed or suppressed, the
+/// numbers' summary and the distributions, as charts in HTML and as tables in the rich text (PDF).
+std::string lossProfileHtml(const ProtectionReport& protection, bool richText, const std::string& tableOpen)
+{
+    const auto number = [](const std::string& text) {
+        return "<td class=\"num\" align=\"right\">" + escapeXml(text) + "</td>";
+    };
+    std::string html =
+        "<h3>What was lost, as data</h3>\n<p>For each protected column: the share of its cells published changed "
+        "or suppressed (*), the summary of its numbers before and after, and its distribution before (the original "
+        "values, neighbouring numbers merged when there are many) and after (the published categories, * last). "
+        "After protection the numbers are the published cells that are numbers, each interval counted as its "
+        "midpoint; * and other text are left out. Standard deviations divide by n - 1; quartiles interpolate "
+        "between the sorted values.</p>\n";
+    html += tableOpen + "<thead><tr><th>Column</th><th class=\"num\">Cells changed</th><th class=\"num\">Cells "
+                        "suppressed</th></tr></thead><tbody>\n";
+    for (const ProtectedColumnReport& column : protection.columns)
+        if (column.lossProfile)
+            html += "<tr><td>" + escapeXml(column.name) + "</td>" +
+                    number(percentOf(column.lossProfile->cellsChanged, column.lossProfile->rows)) +
+                    number(percentOf(column.lossProfile->cellsSuppressed, column.lossProfile->rows)) + "</tr>\n";
+    html += "</tbody></table>\n";
+    bool anyNumbers = false;
+    for (const ProtectedColumnReport& column : protection.columns)
+        anyNumbers = anyNumbers || (column.lossProfile && column.lossProfile->numbersBefore);
+    if (anyNumbers) {
+        html += "<h4>Numbers before and after</h4>\n" + tableOpen +
+                "<thead><tr><th>Column</th><th></th><th class=\"num\">Numbers</th><th class=\"num\">Mean</th><th "
+                "class=\"num\">Std. deviation</th><th class=\"num\">Minimum</th><th class=\"num\">Lower "
+                "quartile</th><th class=\"num\">Median</th><th class=\"num\">Upper quartile</th><th "
+                "class=\"num\">Maximum</th></tr></thead><tbody>\n";
+        for (const ProtectedColumnReport& column : protection.columns) {
+            if (!column.lossProfile || !column.lossProfile->numbersBefore)
+                continue;
+            for (const auto& [side, summary] : {std::pair{"before", &column.lossProfile->numbersBefore},
+                                                std::pair{"after", &column.lossProfile->numbersAfter}}) {
+                html += "<tr><td>" + escapeXml(column.name) + "</td><td>" + side + "</td>";
+                for (const std::string& cell : summaryCells(*summary))
+                    html += number(cell);
+                html += "</tr>\n";
+            }
+        }
+        html += "</tbody></table>\n";
+    }
+    for (const ProtectedColumnReport& column : protection.columns) {
+        if (!column.lossProfile)
+            continue;
+        html += "<h4>" + escapeXml(column.name) + ": distribution before and after</h4>\n";
+        if (!richText) {
+            html += "<div class=\"chart\">" +
+                    distributionChartSvg(column.name + " before", column.lossProfile->before) +
+                    "</div>\n<div class=\"chart\">" +
+                    distributionChartSvg(column.name + " as published", column.lossProfile->after) + "</div>\n";
+            continue;
+        }
+        for (const auto& [side, bars] : {std::pair{"Before", &column.lossProfile->before},
+                                         std::pair{"As published", &column.lossProfile->after}}) {
+            html += tableOpen + "<thead><tr><th>" + std::string(side) +
+                    "</th><th class=\"num\">Rows</th></tr></thead><tbody>\n";
+            for (const DistributionBar& bar : *bars)
+                html += "<tr><td>" + escapeXml(bar.label) + "</td>" + number(groupDigits(bar.rows)) + "</tr>\n";
+            html += "</tbody></table>\n";
+        }
+    }
+    return html;
+}
+
 } // namespace
 
 nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
@@ -32,7 +150,8 @@ nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
                            {"distinct_before", column.distinctBefore},
                            {"distinct_after", column.distinctAfter},
                            {"metric_value", orNull(column.metricValue)},
-                           {"suppressed_cells", orNull(column.suppressedCells)}});
+                           {"suppressed_cells", orNull(column.suppressedCells)},
+                           {"loss_profile", lossProfileJson(column.lossProfile)}});
     const auto* lattice = std::get_if<LatticeSearchFacts>(&protection.method);
     const auto* dl = std::get_if<DlInferenceFacts>(&protection.method);
     return {{"summary", protection.summary()},
@@ -136,6 +255,8 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
                 number(groupDigits(column.distinctBefore)) + number(groupDigits(column.distinctAfter)) +
                 number(column.metricValue ? metricText(*column.metricValue) : "-") + "</tr>\n";
     html += "</tbody></table>\n";
+    if (!protection.columns.empty() && protection.columns.front().lossProfile)
+        html += lossProfileHtml(protection, richText, tableOpen());
 
     html += "<h3>Re-check with the quasi-identifier search</h3>\n";
     html += "<p>The search re-ran over the protected columns at k = " + std::to_string(protection.verificationK) +
@@ -144,6 +265,10 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
             (lattice ? "Suppressed rows are left out after protection: every protected cell of theirs is *, which "
                        "matches everyone."
                      : "It ran on the published table, which leaves the removed rows out.") +
+            (!protection.columns.empty() && protection.columns.front().suppressedCells
+                 ? " A locally suppressed cell (*) matches any value: a row's group is every row that agrees with it "
+                   "wherever neither cell is * (the wildcard semantics)."
+                 : "") +
             "</p>\n";
     html += tableOpen() +
             "<thead><tr><th></th><th class=\"num\">Rows</th><th class=\"num\">Quasi-identifiers</th><th "
@@ -157,13 +282,33 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
 
 std::string protectionCsv(const ProtectionReport& protection)
 {
-    std::string csv = "\r\nprotected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value\r\n";
-    for (const ProtectedColumnReport& column : protection.columns)
+    std::string csv = "\r\nprotected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value,"
+                      "suppressed_cells,cells_changed,cells_suppressed,mean_before,mean_after,sd_before,sd_after,"
+                      "median_before,median_after\r\n";
+    const auto optionalNumber = [](const std::optional<NumberSummary>& summary, double NumberSummary::*field) {
+        return summary ? fourSignificant((*summary).*field) : std::string();
+    };
+    for (const ProtectedColumnReport& column : protection.columns) {
         csv += csvField(column.name) + "," + csvField(column.hierarchySource) + "," +
                (column.height ? std::to_string(*column.height) : std::string()) + "," +
                (column.level ? std::to_string(*column.level) : std::string()) + "," +
                std::to_string(column.distinctBefore) + "," + std::to_string(column.distinctAfter) + "," +
-               (column.metricValue ? metricText(*column.metricValue) : std::string()) + "\r\n";
+               (column.metricValue ? metricText(*column.metricValue) : std::string()) + "," +
+               (column.suppressedCells ? std::to_string(*column.suppressedCells) : std::string());
+        if (const std::optional<ColumnLossProfile>& profile = column.lossProfile)
+            for (const std::string& cell :
+                 {std::to_string(profile->cellsChanged), std::to_string(profile->cellsSuppressed),
+                  optionalNumber(profile->numbersBefore, &NumberSummary::mean),
+                  optionalNumber(profile->numbersAfter, &NumberSummary::mean),
+                  optionalNumber(profile->numbersBefore, &NumberSummary::standardDeviation),
+                  optionalNumber(profile->numbersAfter, &NumberSummary::standardDeviation),
+                  optionalNumber(profile->numbersBefore, &NumberSummary::median),
+                  optionalNumber(profile->numbersAfter, &NumberSummary::median)})
+                csv += "," + cell;
+        else
+            csv += ",,,,,,,,";
+        csv += "\r\n";
+    }
     return csv;
 }
 

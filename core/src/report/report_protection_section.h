@@ -19,8 +19,9 @@ namespace qiscout::core {
 [[nodiscard]] std::string protectionHtml(const ProtectionReport& protection, bool richText);
 
 /// The CSV block appended after the minimal sets, after a blank line:
-/// protected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value, one row per
-/// generalised column.
+/// protected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value,
+/// suppressed_cells, then the loss profile's cells_changed, cells_suppressed and the numbers' mean,
+/// standard deviation and median before and after (#34); one row per generalised column.
 [[nodiscard]] std::string protectionCsv(const ProtectionReport& protection);
 
 } // namespace qiscout::core

@@ -100,4 +100,33 @@ TEST_CASE("sameProtection compares every setting", "[anonymization][settings]")
     REQUIRE(sameProtection(a, b));
     b.dlInference->l = 3;
     REQUIRE_FALSE(sameProtection(a, b));
+    b = a;
+    b.localSuppression = LocalSuppressionSetting{};
+    REQUIRE_FALSE(sameProtection(a, b));
+    a.localSuppression = LocalSuppressionSetting{};
+    REQUIRE(sameProtection(a, b));
+    b.localSuppression->keepOrder = {"age"};
+    REQUIRE_FALSE(sameProtection(a, b));
+}
+
+// #34: the Protect step's "keep this column" ranking is the importance local suppression weighs.
+TEST_CASE("keepOrderImportance ranks the columns to keep from n down to 1", "[anonymization][settings]")
+{
+    const EncodedTable table = smallTable();
+    std::vector<ProtectedColumnSetting> columns{{"age", automaticHierarchy(table.columns[0]), "automatic"},
+                                                {"zip", buildMaskingHierarchy(table.columns[1].dictionary), "masking"},
+                                                {"disease", buildFlatHierarchy(table.columns[2].dictionary), "flat"}};
+    REQUIRE(keepOrderImportance(columns, {}) == std::vector<double>{3.0, 2.0, 1.0});
+    REQUIRE(keepOrderImportance(columns, {"disease", "age", "zip"}) == std::vector<double>{2.0, 1.0, 3.0});
+    // Unnamed columns follow in set-up order; unknown and repeated names are ignored.
+    REQUIRE(keepOrderImportance(columns, {"zip", "income", "zip"}) == std::vector<double>{2.0, 3.0, 1.0});
+
+    ProtectionSettings settings;
+    settings.quasiIdentifiers = columns;
+    REQUIRE_FALSE(toAnonymizationParameters(table, settings).localSuppression.has_value());
+    settings.localSuppression = LocalSuppressionSetting{false, {"disease"}};
+    const AnonymizationParameters parameters = toAnonymizationParameters(table, settings);
+    REQUIRE(parameters.localSuppression.has_value());
+    REQUIRE_FALSE(parameters.localSuppression->generalise);
+    REQUIRE(parameters.localSuppression->importance == std::vector<double>{2.0, 1.0, 3.0});
 }

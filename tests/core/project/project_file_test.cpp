@@ -71,6 +71,7 @@ ProtectionSettings sampleProtection()
     protection.threads = 2;
     protection.chosenLevels = std::vector<int>{1, 0};
     protection.dlInference = DlInferenceSetting{"diagnosis", 40, 3, PartitionHeuristic::BottomUp};
+    protection.localSuppression = LocalSuppressionSetting{false, {"zip \"code\"", "age"}};
     return protection;
 }
 

@@ -12,6 +12,7 @@
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
+#include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/engines/search_engine.h"
@@ -120,9 +121,22 @@ TEST_CASE("A report after anonymisation has the Protection applied section in ev
     REQUIRE(validatedJson(buildReport(input))["protection"]["lattice"]["minimal_transformations"] ==
             whole.frontier->size());
 
-    requireHtmlHolds(report, {"Protection applied", "gender.csv"});
+    // What was lost, as data (#34): the profile of each column, as informationLossProfile gives it.
+    const std::vector<ColumnLossProfile> profiles =
+        informationLossProfile(*table, applied.table, {0, 1, 2}, applied.suppressedRows, applied.suppressedCells);
+    for (std::size_t q = 0; q < 3; ++q) {
+        const nlohmann::json& profile = json["protection"]["columns"][q]["loss_profile"];
+        REQUIRE(profile["cells_changed"] == profiles[q].cellsChanged);
+        REQUIRE(profile["cells_suppressed"] == profiles[q].cellsSuppressed);
+        REQUIRE(profile["cells_suppressed"] == applied.suppressedRows.size());
+        REQUIRE(profile["before"].size() == profiles[q].before.size());
+        REQUIRE(profile["after"].back()["rows"] == profiles[q].after.back().rows);
+    }
+    requireHtmlHolds(report,
+                     {"Protection applied", "gender.csv", "What was lost, as data", "distribution before and after"});
     const std::string csv = reportToCsv(report);
     REQUIRE(csv.find("protected_column,hierarchy,height,level") != std::string::npos);
+    REQUIRE(csv.find("suppressed_cells,cells_changed,cells_suppressed") != std::string::npos);
     REQUIRE(csv.find("\"ZIP\",\"automatic\"") != std::string::npos);
 
     // Without a protection the report has no such section.

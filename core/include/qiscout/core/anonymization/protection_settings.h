@@ -53,6 +53,18 @@ struct DlInferenceSetting {
     friend bool operator==(const DlInferenceSetting&, const DlInferenceSetting&) = default;
 };
 
+/// Local suppression (#34) as the Protect step sets it up: single key cells suppressed instead of
+/// whole rows, the columns to keep ranked.
+struct LocalSuppressionSetting {
+    /// Whether the columns are coarsened too (the lattice searched) or all kept at level 0.
+    bool generalise = true;
+    /// Quasi-identifier columns by name, the one to keep most first; columns not named follow in
+    /// their set-up order. See keepOrderImportance for the weights this gives.
+    std::vector<std::string> keepOrder;
+
+    friend bool operator==(const LocalSuppressionSetting&, const LocalSuppressionSetting&) = default;
+};
+
 /// The protection of one table as the user set it up. Value type.
 struct ProtectionSettings {
     std::vector<ProtectedColumnSetting> quasiIdentifiers;
@@ -70,14 +82,23 @@ struct ProtectionSettings {
     std::optional<std::vector<int>> chosenLevels;
     /// The Dependency attack tab's set-up; unset while the table has no column to choose.
     std::optional<DlInferenceSetting> dlInference;
+    /// Suppress single cells instead of rows; unset = record suppression.
+    std::optional<LocalSuppressionSetting> localSuppression;
 };
+
+/// The importance (LocalSuppressionSettings::importance) of each quasi-identifier, in their order,
+/// from a keep order: of n columns the one ranked first costs n per suppressed cell, the next n - 1,
+/// down to 1 for the last, so that suppression falls on the columns ranked last. Names that are no
+/// quasi-identifier are ignored.
+[[nodiscard]] std::vector<double> keepOrderImportance(const std::vector<ProtectedColumnSetting>& quasiIdentifiers,
+                                                      const std::vector<std::string>& keepOrder);
 
 /// Whether two set-ups ask for the same protection (hierarchies compared row by row).
 [[nodiscard]] bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b);
 
 /// The parameters for runAnonymization: columns resolved by name, models bound to the table
-/// (k-anonymity first). Throws AnonymizationParameterError naming a column the table lacks, and
-/// std::invalid_argument for a model parameter out of range.
+/// (k-anonymity first), local suppression's importance from its keep order. Throws AnonymizationParameterError naming a
+/// column the table lacks, and std::invalid_argument for a model parameter out of range.
 [[nodiscard]] AnonymizationParameters toAnonymizationParameters(const EncodedTable& table,
                                                                 const ProtectionSettings& settings);
 

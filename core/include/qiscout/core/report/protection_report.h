@@ -13,6 +13,7 @@
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/anonymization_result.h"
 #include "qiscout/core/anonymization/dl_inference_anonymizer.h"
+#include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/engines/search_result.h"
 #include "qiscout/core/table/encoded_table.h"
@@ -35,6 +36,9 @@ struct ProtectedColumnReport {
     std::optional<double> metricValue;
     /// Cells suppressed one by one (local suppression); unset without.
     std::optional<std::uint64_t> suppressedCells;
+    /// What the column lost, as data (#34); unset after (d, l)-inference, whose published table
+    /// leaves rows out.
+    std::optional<ColumnLossProfile> lossProfile;
 };
 
 /// What the quasi-identifier search finds over the protected columns.
