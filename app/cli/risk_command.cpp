@@ -214,16 +214,11 @@ int runRisk(const RiskOptions& options)
     const bool jsonToStdout = options.json == "-";
     printSummary(jsonToStdout ? stderr : stdout, risk, table, loadSeconds);
     std::fflush(jsonToStdout ? stderr : stdout);
-    if (!options.json.empty()) {
-        const int status = writeJsonOutput(
-            options.json,
-            core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}, interrupt.token()),
-            interrupt.token());
-        if (status != exitOk)
-            return status;
-    }
+    std::string json;
+    if (!options.json.empty())
+        json = core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}, interrupt.token());
     if (options.report.outputs.empty())
-        return exitOk;
+        return options.json.empty() ? exitOk : writeJsonOutput(options.json, json, interrupt.token());
 
     core::ReportInput report;
     std::optional<core::SearchResult> search =
@@ -241,7 +236,13 @@ int runRisk(const RiskOptions& options)
     report.loadSeconds = loadSeconds;
     report.risk = std::make_shared<const core::RiskAssessment>(std::move(risk));
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
-    return writeReports(options.report, report, interrupt.token());
+    const int reportStatus = writeReports(options.report, report, interrupt.token());
+    if (reportStatus != exitOk || options.json.empty())
+        return reportStatus;
+    // The reports are in place, so a stop from here on would leave some outputs new and the JSON
+    // old: the JSON, built already, is written whatever comes (a stop exits 4 only with every
+    // output as it was).
+    return writeJsonOutput(options.json, json, {});
 }
 
 } // namespace
