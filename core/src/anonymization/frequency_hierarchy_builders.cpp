@@ -16,6 +16,7 @@
 #include "qiscout/core/anonymization/group_label_order.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 
+#include "anonymization/built_hierarchy.h"
 #include "anonymization/number_text.h"
 
 namespace qiscout::core {
@@ -41,27 +42,6 @@ std::vector<CountedValue> countedValues(const std::vector<std::string>& values,
         result[found->second].rows += counts[i];
     }
     return result;
-}
-
-/// Appends "*" and checks the result; a builder never returns a hierarchy the search would reject.
-Hierarchy withSuppressedTop(Hierarchy hierarchy, const char* builder)
-{
-    for (std::vector<std::string>& row : hierarchy.rows)
-        row.emplace_back(suppressedValueText);
-    try {
-        validateHierarchy(hierarchy, builder);
-    } catch (const HierarchyError& error) {
-        throw std::invalid_argument(error.what());
-    }
-    return hierarchy;
-}
-
-/// A cut or an edge as people read it: 12 significant digits, so binary rounding never shows.
-std::string edgeText(double value)
-{
-    std::array<char, 32> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.12g", value);
-    return buffer.data();
 }
 
 /// m x 10^exponent, correctly rounded: dividing by an exact power of ten gives the double nearest
@@ -205,9 +185,9 @@ Hierarchy buildQuantileHierarchy(const std::vector<std::string>& values, const s
     }
     const auto tailCode = [&](double x) -> std::optional<std::string> {
         if (bottom && x < bottom->value)
-            return "< " + edgeText(bottom->value);
+            return "< " + boundLabelText(bottom->value);
         if (top && x >= top->value)
-            return ">= " + edgeText(top->value);
+            return ">= " + boundLabelText(top->value);
         return std::nullopt;
     };
 
@@ -265,11 +245,11 @@ Hierarchy buildQuantileHierarchy(const std::vector<std::string>& values, const s
                                                     [](double x, const QuantileCut& cut) { return x < cut.at; });
                 const double from = upper == cuts.begin() ? lowEdge : (upper - 1)->at;
                 const double to = upper == cuts.end() ? highEdge : upper->at;
-                row.push_back("[" + edgeText(from) + ", " + edgeText(to) + ")");
+                row.push_back("[" + boundLabelText(from) + ", " + boundLabelText(to) + ")");
             }
         }
     }
-    return withSuppressedTop(std::move(hierarchy), "built from equal-frequency intervals");
+    return finishBuiltHierarchy(std::move(hierarchy), "built from equal-frequency intervals");
 }
 
 Hierarchy buildFrequencyHierarchy(const std::vector<std::string>& values, const std::vector<std::uint64_t>& counts)
@@ -321,7 +301,7 @@ Hierarchy buildFrequencyHierarchy(const std::vector<std::string>& values, const 
         if (groups == 2)
             break;
     }
-    return withSuppressedTop(std::move(hierarchy), "built by merging the rarest values");
+    return finishBuiltHierarchy(std::move(hierarchy), "built by merging the rarest values");
 }
 
 } // namespace qiscout::core

@@ -15,6 +15,7 @@
 #include "qiscout/core/anonymization/frequency_hierarchy_builders.h"
 #include "qiscout/core/anonymization/protection_suggestion.h"
 
+#include "anonymization/built_hierarchy.h"
 #include "anonymization/date_parts.h"
 #include "anonymization/number_text.h"
 
@@ -32,32 +33,9 @@ std::vector<std::string> distinctValues(const std::vector<std::string>& values)
     return result;
 }
 
-/// Appends the top level "*" to every row and checks the result; a builder never returns a
-/// hierarchy the search would reject.
-Hierarchy finish(Hierarchy hierarchy, const char* builder)
-{
-    for (std::vector<std::string>& row : hierarchy.rows)
-        row.emplace_back(suppressedValueText);
-    try {
-        validateHierarchy(hierarchy, builder);
-    } catch (const HierarchyError& error) {
-        throw std::invalid_argument(error.what());
-    }
-    return hierarchy;
-}
-
-/// A bound for a label: 12 significant digits hide the binary rounding of sums of decimal widths
-/// (0.30000000000000004 reads 0.3).
-std::string labelNumber(double value)
-{
-    std::array<char, 32> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.12g", value);
-    return buffer.data();
-}
-
 std::string interval(double low, double high)
 {
-    return "[" + labelNumber(low) + ", " + labelNumber(high) + ")";
+    return "[" + boundLabelText(low) + ", " + boundLabelText(high) + ")";
 }
 
 std::size_t codePoints(std::string_view text)
@@ -123,9 +101,9 @@ Hierarchy buildIntervalHierarchy(const std::vector<std::string>& values, const I
         numbers.push_back(parseNumber(value));
     const auto coded = [&](double x) -> std::optional<std::string> {
         if (options.bottomCoding && x < *options.bottomCoding)
-            return "< " + labelNumber(*options.bottomCoding);
+            return "< " + boundLabelText(*options.bottomCoding);
         if (options.topCoding && x >= *options.topCoding)
-            return ">= " + labelNumber(*options.topCoding);
+            return ">= " + boundLabelText(*options.topCoding);
         return std::nullopt;
     };
 
@@ -147,9 +125,9 @@ Hierarchy buildIntervalHierarchy(const std::vector<std::string>& values, const I
             }
             levels.emplace_back([cuts](double x) {
                 if (x < cuts.front())
-                    return "< " + labelNumber(cuts.front());
+                    return "< " + boundLabelText(cuts.front());
                 if (x >= cuts.back())
-                    return ">= " + labelNumber(cuts.back());
+                    return ">= " + boundLabelText(cuts.back());
                 const auto upper = std::upper_bound(cuts.begin(), cuts.end(), x);
                 return interval(*(upper - 1), *upper);
             });
@@ -190,7 +168,7 @@ Hierarchy buildIntervalHierarchy(const std::vector<std::string>& values, const I
                 row.push_back(label(*numbers[i]));
         }
     }
-    return finish(std::move(hierarchy), "built from intervals");
+    return finishBuiltHierarchy(std::move(hierarchy), "built from intervals");
 }
 
 Hierarchy buildMaskingHierarchy(const std::vector<std::string>& values, std::optional<int> levels, char mask)
@@ -206,7 +184,7 @@ Hierarchy buildMaskingHierarchy(const std::vector<std::string>& values, std::opt
         for (std::size_t level = 1; level <= count; ++level)
             row.push_back(masked(value, level, mask));
     }
-    return finish(std::move(hierarchy), "built by masking");
+    return finishBuiltHierarchy(std::move(hierarchy), "built by masking");
 }
 
 Hierarchy buildDateHierarchy(const std::vector<std::string>& values, const std::vector<DateStep>& steps)
@@ -256,7 +234,7 @@ Hierarchy buildDateHierarchy(const std::vector<std::string>& values, const std::
             }
         }
     }
-    return finish(std::move(hierarchy), "built from dates");
+    return finishBuiltHierarchy(std::move(hierarchy), "built from dates");
 }
 
 Hierarchy buildOrderedHierarchy(const std::vector<std::string>& orderedValues, const std::vector<int>& groupSizes)
@@ -290,7 +268,7 @@ Hierarchy buildOrderedHierarchy(const std::vector<std::string>& orderedValues, c
         }
         groups = std::move(merged);
     }
-    return finish(std::move(hierarchy), "built from an order");
+    return finishBuiltHierarchy(std::move(hierarchy), "built from an order");
 }
 
 Hierarchy buildTreeHierarchy(const std::vector<std::string>& values,
@@ -318,7 +296,7 @@ Hierarchy buildTreeHierarchy(const std::vector<std::string>& values,
         }
         return hierarchy;
     }
-    return finish(std::move(hierarchy), "built from a tree");
+    return finishBuiltHierarchy(std::move(hierarchy), "built from a tree");
 }
 
 Hierarchy buildFlatHierarchy(const std::vector<std::string>& values)
@@ -326,7 +304,7 @@ Hierarchy buildFlatHierarchy(const std::vector<std::string>& values)
     Hierarchy hierarchy;
     for (const std::string& value : distinctValues(values))
         hierarchy.rows.emplace_back(1, value);
-    return finish(std::move(hierarchy), "flat");
+    return finishBuiltHierarchy(std::move(hierarchy), "flat");
 }
 
 AutomaticRule automaticRule(const EncodedColumn& column)

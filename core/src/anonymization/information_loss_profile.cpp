@@ -2,29 +2,15 @@
 #include "qiscout/core/anonymization/information_loss_profile.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 
+#include "anonymization/number_text.h"
+
 namespace qiscout::core {
 namespace {
-
-std::optional<double> wholeNumber(std::string_view text)
-{
-    while (!text.empty() && text.front() == ' ')
-        text.remove_prefix(1);
-    while (!text.empty() && text.back() == ' ')
-        text.remove_suffix(1);
-    if (text.empty())
-        return std::nullopt;
-    double value = 0.0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-        return std::nullopt;
-    return value;
-}
 
 NumberSummary summaryOf(std::vector<double> values)
 {
@@ -119,7 +105,7 @@ std::vector<DistributionBar> barsOf(std::vector<LossCategory> categories, bool n
 
 std::optional<double> publishedNumber(const std::string& text)
 {
-    if (const std::optional<double> value = wholeNumber(text))
+    if (const std::optional<double> value = parseNumber(text))
         return value;
     std::string_view view = text;
     // "[20, 30)", "[20, 30]", "(20, 30]": the midpoint.
@@ -129,8 +115,8 @@ std::optional<double> publishedNumber(const std::string& text)
         const std::size_t comma = view.find(',');
         if (comma == std::string_view::npos)
             return std::nullopt;
-        const std::optional<double> low = wholeNumber(view.substr(0, comma));
-        const std::optional<double> high = wholeNumber(view.substr(comma + 1));
+        const std::optional<double> low = parseNumber(view.substr(0, comma));
+        const std::optional<double> high = parseNumber(view.substr(comma + 1));
         if (low && high)
             return (*low + *high) / 2.0;
         return std::nullopt;
@@ -138,8 +124,8 @@ std::optional<double> publishedNumber(const std::string& text)
     // "20-30", a range of ordered values; the dash after the first character, so "-5" stays a number.
     const std::size_t dash = view.find('-', 1);
     if (dash != std::string_view::npos) {
-        const std::optional<double> low = wholeNumber(view.substr(0, dash));
-        const std::optional<double> high = wholeNumber(view.substr(dash + 1));
+        const std::optional<double> low = parseNumber(view.substr(0, dash));
+        const std::optional<double> high = parseNumber(view.substr(dash + 1));
         if (low && high)
             return (*low + *high) / 2.0;
     }
@@ -180,7 +166,7 @@ std::vector<ColumnLossProfile> informationLossProfile(const EncodedTable& origin
         for (std::uint32_t code = 0; code < before.distinctCount(); ++code) {
             if (before.missing[code])
                 continue;
-            numberOfCode[code] = wholeNumber(before.text(code));
+            numberOfCode[code] = parseNumber(before.text(code));
             numeric = numeric || numberOfCode[code].has_value();
             allNumbers = allNumbers && numberOfCode[code].has_value();
         }
