@@ -22,6 +22,20 @@ std::string nameOf(int column, const std::vector<std::string>& columnNames)
     return position < columnNames.size() ? columnNames[position] : std::to_string(column);
 }
 
+// One row's record; the same in the records array and in the JSON written record by record.
+nlohmann::ordered_json riskRecordJson(const RiskAssessment& risk, std::uint32_t row)
+{
+    nlohmann::ordered_json record = {{"row", row + 1},
+                                     {"class_size", risk.classSizes[row]},
+                                     {"prosecutor_risk", risk.prosecutorRisk[row]},
+                                     {"suda_score", risk.sudaScores[row]},
+                                     {"dis_suda_score", risk.disSudaScores[row]},
+                                     {"individual_risk", risk.individualRisk[row]}};
+    if (!risk.populationClassSizes.empty())
+        record["population_class_size"] = risk.populationClassSizes[row];
+    return record;
+}
+
 } // namespace
 
 nlohmann::ordered_json riskSummaryJson(const RiskAssessment& risk, const std::vector<std::string>& columnNames)
@@ -71,18 +85,8 @@ nlohmann::ordered_json riskSummaryJson(const RiskAssessment& risk, const std::ve
 nlohmann::ordered_json riskRecordsJson(const RiskAssessment& risk)
 {
     nlohmann::ordered_json records = nlohmann::ordered_json::array();
-    const bool weighted = !risk.populationClassSizes.empty();
-    for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row) {
-        nlohmann::ordered_json record = {{"row", row + 1},
-                                         {"class_size", risk.classSizes[row]},
-                                         {"prosecutor_risk", risk.prosecutorRisk[row]},
-                                         {"suda_score", risk.sudaScores[row]},
-                                         {"dis_suda_score", risk.disSudaScores[row]},
-                                         {"individual_risk", risk.individualRisk[row]}};
-        if (weighted)
-            record["population_class_size"] = risk.populationClassSizes[row];
-        records.push_back(std::move(record));
-    }
+    for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row)
+        records.push_back(riskRecordJson(risk, row));
     return records;
 }
 
@@ -104,20 +108,11 @@ std::string riskToJson(const RiskAssessment& risk, const RiskJsonContext& contex
     const std::size_t at = outline.rfind(marker);
 
     constexpr std::uint32_t recordsPerStopCheck = 1'024;
-    const bool weighted = !risk.populationClassSizes.empty();
     std::string text = outline.substr(0, at) + "\n  \"records\": [";
     for (std::uint32_t row = 0; row < risk.classSizes.size(); ++row) {
         if (row % recordsPerStopCheck == 0)
             throwIfStopRequested(stop, "Writing the risk JSON");
-        nlohmann::ordered_json record = {{"row", row + 1},
-                                         {"class_size", risk.classSizes[row]},
-                                         {"prosecutor_risk", risk.prosecutorRisk[row]},
-                                         {"suda_score", risk.sudaScores[row]},
-                                         {"dis_suda_score", risk.disSudaScores[row]},
-                                         {"individual_risk", risk.individualRisk[row]}};
-        if (weighted)
-            record["population_class_size"] = risk.populationClassSizes[row];
-        std::string element = record.dump(2);
+        std::string element = riskRecordJson(risk, row).dump(2);
         text += row == 0 ? "\n    " : ",\n    ";
         for (const char c : element) {
             text += c;
