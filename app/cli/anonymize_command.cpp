@@ -27,6 +27,7 @@
 
 #include "command.h"
 #include "dl_inference_anonymize.h"
+#include "failed_allocation.h"
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "load_flags.h"
@@ -186,6 +187,7 @@ int runAnonymize(const AnonymizeOptions& options)
             parameters.localSuppression = core::LocalSuppressionSettings{
                 importanceOf(table, parameters, options.importance), !options.noGeneralisation};
         core::NullAnonymizationObserver quiet;
+        setMemoryPhase("anonymising " + std::to_string(table.rowCount) + " rows");
         result = core::runAnonymization(table, parameters, interrupt.token(), quiet);
     } catch (const core::HierarchyError& error) {
         std::cerr << "qiscout-cli: " << error.what() << '\n';
@@ -274,6 +276,7 @@ int runAnonymize(const AnonymizeOptions& options)
             });
         }
         const auto verifyStarted = std::chrono::steady_clock::now();
+        setMemoryPhase("re-checking the protected table");
         kept = core::keptQuasiIdentifierTable(*applied, parameters);
         // The border search, because a protected table's answer is nearly always "no quasi-identifier":
         // it settles that with one evaluation of all the columns, where FPVI's level-wise sweep
@@ -395,6 +398,7 @@ int runAnonymize(const AnonymizeOptions& options)
     report.protection = std::move(protection);
     report.protectedRelease = core::latticeRelease(*applied, parameters);
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+    setMemoryPhase("writing the report");
     return finish(prepareReports(options.report, report, outputs, interrupt.token()));
 }
 

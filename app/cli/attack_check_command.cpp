@@ -16,6 +16,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "failed_allocation.h"
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "json_output.h"
@@ -170,6 +171,7 @@ int runAttackCheck(const AttackCheckOptions& options)
 
     core::AttackCheck check;
     try {
+        setMemoryPhase("checking the dependency attack on " + std::to_string(table.rowCount) + " rows");
         check = core::checkFfdAttack(table, dependencies, parameters, interrupt.token());
     } catch (const core::AttackParameterError& error) {
         std::cerr << "qiscout-cli attack-check: " << error.what() << '\n';

@@ -13,6 +13,7 @@
 #include "qiscout/core/util/out_of_memory.h"
 
 #include "command.h"
+#include "failed_allocation.h"
 #include "interrupt.h"
 #include "load_flags.h"
 
@@ -74,7 +75,12 @@ int runCli(int argc, char** argv)
         std::cerr << "qiscout-cli: " << stopped.what() << '\n';
         exitStopped();
     } catch (const std::bad_alloc&) {
-        std::cerr << "qiscout-cli: not enough memory (" << qiscout::core::memoryAvailableClause() << ").\n";
+        // The work's structures are gone once the exception reached here, so the message has room.
+        try {
+            std::cerr << "qiscout-cli: " << outOfMemoryMessage() << '\n';
+        } catch (const std::bad_alloc&) {
+            std::cerr << "qiscout-cli: not enough memory.\n";
+        }
         status = exitInputError;
     } catch (const std::system_error& error) {
         // Starting a thread fails like this when its stack finds no room (ulimit -v) or the

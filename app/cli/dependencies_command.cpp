@@ -15,6 +15,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "failed_allocation.h"
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "json_output.h"
@@ -82,6 +83,7 @@ int runDependencies(const DependenciesOptions& options)
 
     core::DependencyResult result;
     try {
+        setMemoryPhase("finding the dependencies among " + std::to_string(table.rowCount) + " rows");
         result = core::discoverDependencies(table, parameters, interrupt.token());
     } catch (const core::DependencyParameterError& error) {
         std::cerr << "qiscout-cli dependencies: " << error.what() << '\n';

@@ -23,6 +23,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "failed_allocation.h"
 #include "flag_checks.h"
 #include "interrupt.h"
 #include "json_output.h"
@@ -198,6 +199,7 @@ int runRisk(const RiskOptions& options)
         }
     };
     core::RiskAssessment risk;
+    setMemoryPhase("measuring the record risk of " + std::to_string(table.rowCount) + " rows");
     try {
         risk = core::assessRisk(table, parameters, interrupt.token(), &progress);
     } catch (const core::RiskParameterError& error) {
@@ -215,12 +217,14 @@ int runRisk(const RiskOptions& options)
     printSummary(jsonToStdout ? stderr : stdout, risk, table, loadSeconds);
     std::fflush(jsonToStdout ? stderr : stdout);
     std::string json;
+    setMemoryPhase("writing the risk of " + std::to_string(table.rowCount) + " records as JSON");
     if (!options.json.empty())
         json = core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}, interrupt.token());
     if (options.report.outputs.empty())
         return options.json.empty() ? exitOk : writeJsonOutput(options.json, json, interrupt.token());
 
     core::ReportInput report;
+    setMemoryPhase("searching the key columns for the report");
     std::optional<core::SearchResult> search =
         searchKeyColumns(table, risk, options, interrupt.token(), report.parameters);
     if (!search) {
@@ -236,6 +240,7 @@ int runRisk(const RiskOptions& options)
     report.loadSeconds = loadSeconds;
     report.risk = std::make_shared<const core::RiskAssessment>(std::move(risk));
     report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+    setMemoryPhase("writing the report");
     const int reportStatus = writeReports(options.report, report, interrupt.token());
     if (reportStatus != exitOk || options.json.empty())
         return reportStatus;

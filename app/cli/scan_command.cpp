@@ -24,6 +24,7 @@
 
 #include "column_selection.h"
 #include "command.h"
+#include "failed_allocation.h"
 #include "interrupt.h"
 #include "load_flags.h"
 #include "output_files.h"
@@ -153,7 +154,8 @@ int runScan(const ScanOptions& options)
     }
     progress.finish();
     if (result.complete)
-        result.allColumns = core::allColumnsRisk(table, result, interrupt.token());
+        setMemoryPhase("measuring the risk of all the columns together");
+    result.allColumns = core::allColumnsRisk(table, result, interrupt.token());
     if (!result.complete || !result.allColumns) {
         std::cerr << "qiscout-cli: search cancelled after " << result.stats.setsEvaluated << " sets.\n";
         exitStopped();
@@ -185,6 +187,7 @@ int runScan(const ScanOptions& options)
         report.result = std::move(result);
         report.loadSeconds = loadSeconds;
         report.table = std::make_shared<const core::EncodedTable>(std::move(table));
+        setMemoryPhase("writing the report");
         status = prepareReports(options.report, report, outputs, interrupt.token());
     }
     return outputs.commit() ? status : exitInputError;

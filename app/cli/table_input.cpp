@@ -8,6 +8,7 @@
 #include "qiscout/core/io/table_loader.h"
 
 #include "command.h"
+#include "failed_allocation.h"
 #include "interrupt.h"
 
 namespace qiscout::cli {
@@ -16,6 +17,7 @@ TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const
 {
     TableInput input;
     const auto started = std::chrono::steady_clock::now();
+    setMemoryPhase("loading " + core::withoutPassword(file));
     try {
         input.table = core::loadTable(file, flags.options(file), stop, {}, input.used);
     } catch (const core::LoadError& error) {
