@@ -266,6 +266,21 @@ def check_protection_section(label, table, qis, out, result, reports):
                 abs(column["metric_value"] - result["quasi_identifiers"][q]["information_loss"]) > 1e-12:
             fail("%s: protection column %s, the files give %d and %d distinct values" % (label, column, before, after))
         csv_lines.append("%s,%s,,,%d,%d," % (json.dumps(name), json.dumps(column["hierarchy"]), before, after))
+        # What was lost (#34): the removed rows count as suppressed cells, '*' after.
+        profile = column["loss_profile"]
+        removed = result["removed_rows"]
+        published_counts = Counter(row[c] for row in published)
+        published_counts["*"] += removed
+        if profile is None or profile["rows"] != len(rows) or profile["cells_suppressed"] != removed or \
+                profile["cells_changed"] > len(published):
+            fail("%s: loss profile of %s: %s with %d rows removed" % (label, name, profile, removed))
+            continue
+        for side, bars, expected_counts in (("before", profile["before"], Counter(row[c] for row in rows)),
+                                            ("after", profile["after"], +published_counts)):
+            if sum(bar["rows"] for bar in bars) != len(rows):
+                fail("%s: the %s bars of %s hold %d rows" % (label, side, name, sum(bar["rows"] for bar in bars)))
+            if len(expected_counts) <= 16 and Counter({bar["value"]: bar["rows"] for bar in bars}) != expected_counts:
+                fail("%s: the %s bars of %s are %s, the files give %s" % (label, side, name, bars, expected_counts))
     with open(reports["csv"], newline="") as source:
         text = source.read()
     block = text[text.find("protected_column,hierarchy,height,level,distinct_before,distinct_after,metric_value"):]

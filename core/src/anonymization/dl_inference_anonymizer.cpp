@@ -209,7 +209,7 @@ DlAnonymization anonymizeForDlInference(const EncodedTable& table, const DlAnony
 }
 
 EncodedTable publishDlAnonymization(const EncodedTable& table, const DlAnonymizationParameters& parameters,
-                                    const DlAnonymization& anonymization)
+                                    const DlAnonymization& anonymization, DlRemovedRows removed)
 {
     std::vector<const DlQiGroup*> groupOfRow(table.rowCount, nullptr);
     for (const DlQiGroup& group : anonymization.groups)
@@ -221,13 +221,16 @@ EncodedTable publishDlAnonymization(const EncodedTable& table, const DlAnonymiza
     std::vector<std::vector<std::string>> rows;
     for (std::uint32_t row = 0; row < table.rowCount; ++row) {
         const DlQiGroup* group = groupOfRow[row];
-        if (group == nullptr)
+        if (group == nullptr && removed == DlRemovedRows::LeftOut)
             continue;
         std::vector<std::string> cells;
         cells.reserve(table.columnCount());
-        for (std::size_t c = 0; c < table.columnCount(); ++c)
-            cells.push_back(cellOfColumn[c] >= 0 ? group->cells[static_cast<std::size_t>(cellOfColumn[c])]
-                                                 : table.text(row, c));
+        for (std::size_t c = 0; c < table.columnCount(); ++c) {
+            if (cellOfColumn[c] < 0)
+                cells.push_back(table.text(row, c));
+            else
+                cells.push_back(group != nullptr ? group->cells[static_cast<std::size_t>(cellOfColumn[c])] : "*");
+        }
         rows.push_back(std::move(cells));
     }
     EncodedTable published = encodeRows(table.columnNames(), rows);

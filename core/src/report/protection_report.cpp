@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "qiscout/core/anonymization/dl_inference_anonymizer.h"
+#include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/engines/all_columns_risk.h"
 #include "qiscout/core/report/report.h"
@@ -197,6 +199,12 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const DlAno
              std::nullopt, std::nullopt, original.columns[column].distinctCount(),
              published.columns[column].distinctCount(), anonymization.columnLoss[q], std::nullopt, std::nullopt});
     }
+    const EncodedTable rowForRow =
+        publishDlAnonymization(original, parameters, anonymization, DlRemovedRows::Suppressed);
+    std::vector<ColumnLossProfile> profiles =
+        informationLossProfile(original, rowForRow, parameters.quasiIdentifiers, anonymization.removedRows, {});
+    for (std::size_t q = 0; q < profiles.size(); ++q)
+        report.columns[q].lossProfile = std::move(profiles[q]);
     report.verificationK = after.k;
     report.before = countQuasiIdentifiers(original, before);
     report.after = countQuasiIdentifiers(published, after);

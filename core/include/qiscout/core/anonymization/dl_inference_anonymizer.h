@@ -85,10 +85,20 @@ struct DlAnonymization {
                                                       const DlAnonymizationParameters& parameters,
                                                       std::stop_token stop = {});
 
+/// What becomes of the rows the anonymisation removed, in publishDlAnonymization's table.
+enum class DlRemovedRows {
+    /// Left out: the table that is published.
+    LeftOut,
+    /// Kept in place with "*" in every quasi-identifier: a table row for row beside the input,
+    /// for measuring what was lost (the removed rows count as suppressed).
+    Suppressed,
+};
+
 /// The output table: every column of the input, the kept rows in input order, quasi-identifier
-/// cells replaced by their group's generalised cells; removed rows are left out.
+/// cells replaced by their group's generalised cells; removed rows as `removed` says.
 [[nodiscard]] EncodedTable publishDlAnonymization(const EncodedTable& table,
                                                   const DlAnonymizationParameters& parameters,
-                                                  const DlAnonymization& anonymization);
+                                                  const DlAnonymization& anonymization,
+                                                  DlRemovedRows removed = DlRemovedRows::LeftOut);
 
 } // namespace qiscout::core
