@@ -9,7 +9,10 @@ differ, the suppressed cells equal to the suppressed rows plus the column's loca
 cells, and the numbers' summaries (mean, n - 1 standard deviation, type-7 quartiles) equal to the
 columns' own, intervals counted as their midpoints.
 
-usage: check_loss_profile_contract.py CLI ADULT_CSV HIERARCHY_DIR WORK_DIR
+With WITH_PDF on (a build with the GUI libraries), the PDF report draws each protected column's
+distribution before and after as a picture (pdfimages counts them).
+
+usage: check_loss_profile_contract.py CLI ADULT_CSV HIERARCHY_DIR WORK_DIR [WITH_PDF]
 """
 import csv
 import json
@@ -24,6 +27,7 @@ from collections import Counter
 from json_contract import write_head
 
 cli, adult, hierarchy_dir, work = sys.argv[1:5]
+with_pdf = len(sys.argv) > 5 and sys.argv[5].upper() in ("ON", "1", "TRUE", "YES")
 os.makedirs(work, exist_ok=True)
 QIS = ["age", "sex", "race", "education", "workclass"]
 MAX_BARS = 16
@@ -147,6 +151,18 @@ if plain is not None and plain["suppressed_rows"] == 0:
     failures.append("the row-suppression run suppressed no row: the check of suppressed rows is empty")
 if local is not None and sum((c["suppressed_cells"] or 0) for c in local["columns"]) == 0:
     failures.append("the local-suppression run suppressed no cell: the check of suppressed cells is empty")
+if with_pdf:
+    pdf = os.path.join(work, "cells.pdf")
+    qi_flags = [f for q in QIS for f in ("--qi", f"{q}={os.path.join(hierarchy_dir, q + '.csv')}")]
+    done = subprocess.run([cli, "anonymize", table, *qi_flags, "--k", "5", "--local-suppression", "--report", pdf],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"anonymize --report {pdf} failed ({done.returncode}): {done.stderr}")
+    listing = subprocess.run(["pdfimages", "-list", pdf], capture_output=True, text=True, check=True).stdout
+    pictures = len(listing.splitlines()) - 2
+    if pictures < 2 * len(QIS):
+        failures.append(f"the PDF holds {pictures} pictures, fewer than a distribution before and after for each "
+                        f"of the {len(QIS)} protected columns")
 if failures:
     sys.exit("\n".join(failures[:40]))
 print("loss profiles agree with the files")

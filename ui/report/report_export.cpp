@@ -153,6 +153,9 @@ QByteArray renderReportPdf(const core::QiReport& report, const QImage& latticePi
         document.addResource(QTextDocument::ImageResource,
                              QUrl(QString::fromStdString(core::reportChartResourceName(chart))),
                              renderSvg(core::reportChartSvg(report, chart)));
+    for (const core::NamedChartSvg& chart : core::lossProfileChartSvgs(report))
+        document.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(chart.resourceName)),
+                             renderSvg(chart.svg));
     if (!latticePicture.isNull())
         document.addResource(QTextDocument::ImageResource,
                              QUrl(QString::fromLatin1(core::latticePictureResourceName.data(),

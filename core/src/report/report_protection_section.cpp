@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report_protection_section.h"
 
+#include "qiscout/core/report/report.h"
+#include "qiscout/core/report/report_writers.h"
+
 #include "report/report_charts.h"
 #include "report/report_text.h"
 
@@ -69,6 +72,17 @@ std::vector<std::string> summaryCells(const std::optional<NumberSummary>& summar
             fourSignificant(summary->maximum)};
 }
 
+/// The resource name of a protected column's distribution chart in the rich-text flavour.
+std::string lossProfileChartResourceName(std::size_t column, bool after)
+{
+    return "qiscout-loss-" + std::to_string(column) + (after ? "-after.png" : "-before.png");
+}
+
+std::string lossProfileChartTitle(const ProtectedColumnReport& column, bool after)
+{
+    return column.name + (after ? " as published" : " before");
+}
+
 /// "What was lost, as data" (#34): per column the share of cells changed or suppressed, the
 /// numbers' summary and the distributions, as charts in HTML and as tables in the rich text (PDF).
 std::string lossProfileHtml(const ProtectionReport& protection, bool richText, const std::string& tableOpen)
@@ -113,30 +127,46 @@ std::string lossProfileHtml(const ProtectionReport& protection, bool richText, c
         }
         html += "</tbody></table>\n";
     }
-    for (const ProtectedColumnReport& column : protection.columns) {
+    for (std::size_t q = 0; q < protection.columns.size(); ++q) {
+        const ProtectedColumnReport& column = protection.columns[q];
         if (!column.lossProfile)
             continue;
         html += "<h4>" + escapeXml(column.name) + ": distribution before and after</h4>\n";
         if (!richText) {
             html += "<div class=\"chart\">" +
-                    distributionChartSvg(column.name + " before", column.lossProfile->before) +
+                    distributionChartSvg(lossProfileChartTitle(column, false), column.lossProfile->before) +
                     "</div>\n<div class=\"chart\">" +
-                    distributionChartSvg(column.name + " as published", column.lossProfile->after) + "</div>\n";
+                    distributionChartSvg(lossProfileChartTitle(column, true), column.lossProfile->after) + "</div>\n";
             continue;
         }
-        for (const auto& [side, bars] : {std::pair{"Before", &column.lossProfile->before},
-                                         std::pair{"As published", &column.lossProfile->after}}) {
-            html += tableOpen + "<thead><tr><th>" + std::string(side) +
-                    "</th><th class=\"num\">Rows</th></tr></thead><tbody>\n";
-            for (const DistributionBar& bar : *bars)
-                html += "<tr><td>" + escapeXml(bar.label) + "</td>" + number(groupDigits(bar.rows)) + "</tr>\n";
-            html += "</tbody></table>\n";
-        }
+        // Qt's rich text draws no SVG: the PDF writer renders lossProfileChartSvgs under these names.
+        html += "<table border=\"0\" cellpadding=\"2\"><tr>";
+        for (const bool after : {false, true})
+            html += "<td><img src=\"" + lossProfileChartResourceName(q, after) + "\" width=\"300\" alt=\"" +
+                    escapeXml(lossProfileChartTitle(column, after)) + "\"/></td>";
+        html += "</tr></table>\n";
     }
     return html;
 }
 
 } // namespace
+
+std::vector<NamedChartSvg> lossProfileChartSvgs(const QiReport& report)
+{
+    std::vector<NamedChartSvg> charts;
+    if (!report.protection)
+        return charts;
+    for (std::size_t q = 0; q < report.protection->columns.size(); ++q) {
+        const ProtectedColumnReport& column = report.protection->columns[q];
+        if (!column.lossProfile)
+            continue;
+        for (const bool after : {false, true})
+            charts.push_back({lossProfileChartResourceName(q, after),
+                              distributionChartSvg(lossProfileChartTitle(column, after),
+                                                   after ? column.lossProfile->after : column.lossProfile->before)});
+    }
+    return charts;
+}
 
 nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
 {

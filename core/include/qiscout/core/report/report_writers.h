@@ -61,6 +61,17 @@ enum class ReportChart {
 /// "qiscout-chart-records-at-risk.png".
 [[nodiscard]] std::string reportChartResourceName(ReportChart chart);
 
+/// A chart the rich-text HTML flavour refers to by its resource name, with its SVG document.
+struct NamedChartSvg {
+    std::string resourceName;
+    std::string svg;
+};
+
+/// The distribution charts of the protection section's loss profiles (#34): per protected column,
+/// before and as published, under the names its rich-text HTML gives them; none without a
+/// protection section.
+[[nodiscard]] std::vector<NamedChartSvg> lossProfileChartSvgs(const QiReport& report);
+
 /// Resource name of the lattice picture in the rich-text HTML flavour.
 inline constexpr std::string_view latticePictureResourceName = "qiscout-lattice.png";
 
