@@ -53,6 +53,7 @@ struct AnonymizeOptions {
     bool noGeneralisation = false;
     /// --importance COLUMN=W pairs, as given (comma-separated or repeated).
     std::vector<std::string> importance;
+    std::optional<double> maxColumnLoss;
     std::string out;
     bool dropSuppressed = false;
     std::string json;
@@ -183,6 +184,7 @@ int runAnonymize(const AnonymizeOptions& options)
         parameters =
             options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
         parameters.fullFrontier = options.frontier;
+        parameters.maxColumnLoss = options.maxColumnLoss;
         if (options.localSuppression)
             parameters.localSuppression = core::LocalSuppressionSettings{
                 importanceOf(table, parameters, options.importance), !options.noGeneralisation};
@@ -214,6 +216,9 @@ int runAnonymize(const AnonymizeOptions& options)
          << metricName;
     if (parameters.localSuppression)
         text << ", local suppression" << (options.noGeneralisation ? " without generalisation" : "");
+    if (options.maxColumnLoss)
+        text << ", each column coarsened to lose at most " << *options.maxColumnLoss
+             << " of its detail (its height below: the highest level within that)";
     text << "\n";
     if (options.noGeneralisation) {
         text << "Lattice: not searched (--no-generalisation), every column kept at level 0\n";
@@ -454,8 +459,15 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
         ->delimiter(',')
         ->type_name("COLUMN=W,...")
         ->needs("--local-suppression");
+    command
+        ->add_option("--max-column-loss", options->maxColumnLoss,
+                     "The most detail one column's generalisation may lose (0..1, e.g. 0.5): each column is "
+                     "coarsened only to the levels that lose at most this, nothing suppressed, so the loss is "
+                     "spread over the columns; suppressed cells come on top. Metric loss or non-uniform-entropy")
+        ->check(CLI::Range(0.0, 1.0));
     options->dlInference.addTo(*command);
     command->get_option("--frontier")->excludes("--dl-inference");
+    command->get_option("--max-column-loss")->excludes("--dl-inference");
     command->get_option("--local-suppression")->excludes("--dl-inference")->excludes("--frontier");
     addReportOptions(*command, options->report);
     options->load.addTo(*command);

@@ -10,6 +10,8 @@
 
 #include "qiscout/core/anonymization/k_anonymity.h"
 
+#include "anonymization/utility_calculator.h"
+
 namespace qiscout::core {
 namespace {
 
@@ -63,6 +65,33 @@ void setLocalSuppression(SearchSetup& setup, const AnonymizationParameters& para
     setup.localSuppression = std::move(settings);
 }
 
+/// AnonymizationParameters::maxColumnLoss: cuts each hierarchy above its highest level that loses
+/// at most `cap` when nothing is suppressed. A column's loss and entropy at a level depend on that
+/// level alone, so the cut changes no value the search computes below it.
+void capColumnLoss(SearchSetup& setup, double cap, std::vector<int>& heights)
+{
+    if (!(cap >= 0.0 && cap <= 1.0))
+        throw AnonymizationParameterError("The largest loss of a column is a fraction between 0 and 1.");
+    if (setup.metric != UtilityMetric::Loss && setup.metric != UtilityMetric::NonUniformEntropy)
+        throw AnonymizationParameterError("A cap on each column's loss needs the loss or non-uniform-entropy "
+                                          "metric, which value a column's level alone.");
+    const UtilityCalculator calculator(setup);
+    const ClassTally nothingSuppressed = calculator.emptyTally();
+    std::vector<int> levels(heights.size(), 0);
+    for (std::size_t q = 0; q < heights.size(); ++q) {
+        int highest = 0;
+        for (int level = 1; level <= heights[q]; ++level) {
+            levels[q] = level;
+            if (calculator.columnValues(levels, nothingSuppressed)[q] > cap)
+                break;
+            highest = level;
+        }
+        levels[q] = 0;
+        heights[q] = highest;
+        setup.hierarchies[q].levels.resize(static_cast<std::size_t>(highest) + 1);
+    }
+}
+
 } // namespace
 
 SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParameters& parameters)
@@ -96,6 +125,8 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
         setup.hierarchies.push_back(bindHierarchy(spec.hierarchy, table, spec.column, source));
         heights.push_back(setup.hierarchies.back().height());
     }
+    if (parameters.maxColumnLoss)
+        capColumnLoss(setup, *parameters.maxColumnLoss, heights);
     try {
         setup.lattice = TransformationLattice(heights);
     } catch (const std::invalid_argument& error) {

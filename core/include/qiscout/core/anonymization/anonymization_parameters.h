@@ -53,6 +53,12 @@ struct AnonymizationParameters {
     bool fullFrontier = false;
     /// Suppress cells instead of rows; unset = record suppression only.
     std::optional<LocalSuppressionSettings> localSuppression;
+    /// The most detail one column's generalisation may lose, in [0, 1] (#34): each column is
+    /// searched only up to its highest level whose metric value, nothing suppressed, is at most
+    /// this, so the optimum spreads the loss where minimising the total alone would take most of
+    /// one column. Suppressed cells come on top. Needs the loss or non-uniform-entropy metric
+    /// (precision's value of a level depends on the hierarchy's height, which the cap lowers).
+    std::optional<double> maxColumnLoss;
 };
 
 /// Parameters the search cannot accept (no quasi-identifier, a column twice, a limit out of range,
