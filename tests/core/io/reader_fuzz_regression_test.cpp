@@ -40,6 +40,23 @@ TEST_CASE("Every input of the binary readers' fuzz corpora reads or fails cleanl
     CHECK(replay(BinaryReader::Sqlite, "sqlite") > 0);
 }
 
+TEST_CASE("Every input of the single-format statistical fuzz corpora reads or fails cleanly", "[readers][fuzz]")
+{
+    using qiscout::core::SourceFormat;
+    const std::pair<const char*, SourceFormat> targets[] = {
+        {"por", SourceFormat::SpssPortable},
+        {"zsav", SourceFormat::SpssSystem},
+        {"xpt", SourceFormat::SasTransport},
+        {"sas7bdat", SourceFormat::SasData},
+    };
+    for (const auto& [folder, format] : targets) {
+        INFO(folder);
+        CHECK(qiscout::fuzz::replayFuzzCorpus(folder, [format](const std::uint8_t* data, std::size_t size) {
+                  qiscout::fuzz::runStatisticalFormatInput(format, data, size);
+              }) > 0);
+    }
+}
+
 // Hidden: run `core_tests "[.fuzz-seeds]"` to write the statistical seeds again (the Excel seeds
 // are tests/data/readers' workbooks, the SQLite seeds by the commands in tests/fuzz/README.md).
 TEST_CASE("Write the statistical readers' fuzz seeds", "[.fuzz-seeds]")

@@ -33,6 +33,28 @@ constexpr std::uint64_t maxReservedRows = std::uint64_t{1} << 22;
 /// Progress is reported at most this often, in bytes.
 constexpr std::size_t progressStepBytes = std::size_t{1} << 20;
 
+/// The row count a .sas7bdat header states, read by a parse that stops after the header; 0 when it
+/// states none or cannot be read. ReadStat reports and reads a row limit's worth of rows even past
+/// the count the header states, where a whole read stops at that count, so a read of the first
+/// rows is limited by this too: a preview must show the whole table's first rows, no others.
+std::uint64_t statedSas7bdatRows(std::string_view bytes, const std::string& location)
+{
+    const std::unique_ptr<readstat_parser_t, void (*)(readstat_parser_t*)> parser(readstat_parser_init(),
+                                                                                  readstat_parser_free);
+    if (!parser)
+        return 0;
+    MemoryInput input{bytes};
+    readFromMemory(parser.get(), input);
+    readstat_set_metadata_handler(parser.get(), [](readstat_metadata_t* metadata, void* context) -> int {
+        const int rows = readstat_get_row_count(metadata);
+        *static_cast<std::uint64_t*>(context) = rows > 0 ? static_cast<std::uint64_t>(rows) : 0;
+        return READSTAT_HANDLER_ABORT;
+    });
+    std::uint64_t rows = 0;
+    static_cast<void>(readstat_parse_sas7bdat(parser.get(), location.c_str(), &rows));
+    return rows;
+}
+
 /// A value label as ReadStat delivers it, before the variables that use it say how to print its value.
 struct RawLabel {
     readstat_value_t value;
@@ -74,8 +96,13 @@ public:
         readstat_set_value_label_handler(parser.get(), &StatisticalRead::onValueLabel);
         readstat_set_error_handler(parser.get(), &StatisticalRead::onError);
         readstat_set_progress_handler(parser.get(), &StatisticalRead::onProgress);
-        if (m_request.rowLimit)
-            readstat_set_row_limit(parser.get(), static_cast<long>(std::max<std::uint64_t>(*m_request.rowLimit, 1)));
+        if (m_request.rowLimit) {
+            std::uint64_t limit = std::max<std::uint64_t>(*m_request.rowLimit, 1);
+            if (m_format == SourceFormat::SasData)
+                if (const std::uint64_t stated = statedSas7bdatRows(m_input.bytes, m_request.location); stated > 0)
+                    limit = std::min(limit, stated);
+            readstat_set_row_limit(parser.get(), static_cast<long>(limit));
+        }
 
         throwIfCancelled(m_request.stop, m_request.location);
         const readstat_error_t error = parse(parser.get());
