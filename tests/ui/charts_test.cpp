@@ -17,6 +17,7 @@
 #include <QTest>
 #include <QValueAxis>
 
+#include "charts/attribute_contribution_chart.h"
 #include "charts/chart_style.h"
 #include "charts/class_size_histogram_chart.h"
 #include "charts/column_danger_chart.h"
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void wildcardClassSizesSayTheGroupsOverlap();
     void chartsFollowTheDarkPalette();
     void columnNamesAreNeverElided();
+    void everyShareBarIsNamed();
     void groupsOfAtMostKAreHighlightedAndLabelled();
     void axesTickAtDistinctRoundNumbers();
     void clearingAChartLeavesNoAxisBehind();
@@ -371,6 +373,33 @@ void ChartsTest::columnNamesAreNeverElided()
     for (const QString& name : adultNames)
         QVERIFY2(texts.contains(name), qPrintable(name));
     saveScreenshot(chart, QStringLiteral("chart-column-danger-adult.png"));
+}
+
+void ChartsTest::everyShareBarIsNamed()
+{
+    // #35: sixteen key columns in a 260-pixel chart showed every other name, not the largest's.
+    QStringList names;
+    qiscout::core::RiskAssessment assessment;
+    for (int column = 0; column < 16; ++column) {
+        names << QStringLiteral("LONG_COLUMN_NAME_%1").arg(column);
+        assessment.keyColumns.push_back(column);
+        assessment.suda.attributeContributions.push_back(column == 5 ? 40.0 : 4.0);
+    }
+    for (const QSize size : {QSize(500, 260), QSize(600, 700)}) {
+        qiscout::ui::AttributeContributionChart chart;
+        chart.resize(size);
+        chart.setAssessment(assessment, names);
+        const QStringList texts = visibleTexts(chart, *chart.chart());
+        auto* axis = qobject_cast<QBarCategoryAxis*>(chart.chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        for (const QString& category : axis->categories())
+            QVERIFY2(texts.contains(category), qPrintable(category));
+        QVERIFY(texts.contains(QStringLiteral("LONG_COLUMN_NAME_5")));
+        if (size.height() < 300)
+            QVERIFY(axis->count() < 16);
+        else
+            QCOMPARE(axis->count(), 16);
+    }
 }
 
 void ChartsTest::groupsOfAtMostKAreHighlightedAndLabelled()

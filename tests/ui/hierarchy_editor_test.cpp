@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The hierarchy editor (#35 item 15, #34): groups listed as a scale, typed boundaries kept after
 // Enter, and the rule behind an automatic hierarchy said in words.
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
+#include "qiscout/core/anonymization/hierarchy.h"
 #include "qiscout/core/table/encoded_table.h"
 
 #include "protect/hierarchy_builder_panel.h"
@@ -46,6 +50,27 @@ double startOf(const QString& label)
     return label.mid(1, label.indexOf(QLatin1Char(',')) - 1).toDouble();
 }
 
+/// Writes `text` to `name` in `folder`; its path.
+QString writtenHierarchyFile(const QTemporaryDir& folder, const QString& name, const QByteArray& text)
+{
+    const QString path = folder.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        return {};
+    return path;
+}
+
+/// What the command line says of a hierarchy file for `column` (empty when it takes it).
+QString commandLineVerdict(const QString& path, const qiscout::core::EncodedTable& table, std::size_t column)
+{
+    try {
+        (void)qiscout::core::readHierarchyFile(path.toStdString(), table.columns[column].dictionary);
+        return {};
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+}
+
 } // namespace
 
 class HierarchyEditorTest : public QObject {
@@ -55,6 +80,7 @@ private Q_SLOTS:
     void listsGroupsInTheOrderOfTheirValues();
     void keepsTypedBoundariesAfterEnter();
     void saysWhichRuleBuiltTheHierarchy();
+    void importsAFileAsTheCommandLineDoes();
 };
 
 void HierarchyEditorTest::listsGroupsInTheOrderOfTheirValues()
@@ -114,6 +140,35 @@ void HierarchyEditorTest::saysWhichRuleBuiltTheHierarchy()
     editor.selectColumn(0);
     QVERIFY2(editor.builderPanel()->noteLabel()->text().contains(QStringLiteral("about equal numbers of rows")),
              qPrintable(editor.builderPanel()->noteLabel()->text()));
+}
+
+void HierarchyEditorTest::importsAFileAsTheCommandLineDoes()
+{
+    // #39: the GUI read the whole file, so it refused a file the command line takes (a fault in
+    // lines for values the column lacks) and said something else of a file for another column.
+    const auto table = stayTable();
+    HierarchyEditor editor;
+    editor.setTable(table);
+    QTemporaryDir folder;
+    QByteArray text;
+    for (const char* value : {"05", "10", "11", "12", "13", "14", "15", "16"})
+        text += QByteArray(value) + ";" + QByteArray(value).left(1) + "x;*\n";
+    // Two values of another column sharing a level-1 group but not its level-2 group.
+    text += "77;7x;A\n78;7x;B\n";
+    const QString mixed = writtenHierarchyFile(folder, QStringLiteral("age-and-more.csv"), text);
+    QVERIFY(!mixed.isEmpty());
+    QCOMPARE(commandLineVerdict(mixed, *table, 1), QString());
+    QCOMPARE(editor.importHierarchy(1, mixed), QString());
+    const auto columns = editor.quasiIdentifiers();
+    QCOMPARE(columns.size(), std::size_t{1});
+    QCOMPARE(columns.front().column, std::string("age"));
+    QCOMPARE(columns.front().hierarchy.rows.size(), std::size_t{8});
+
+    const QString foreign =
+        writtenHierarchyFile(folder, QStringLiteral("other-column.csv"), QByteArrayLiteral("77;7x;*\n78;7x;*\n"));
+    const QString refusal = commandLineVerdict(foreign, *table, 1);
+    QVERIFY(refusal.contains(QStringLiteral("other-column.csv")));
+    QCOMPARE(editor.importHierarchy(1, foreign), refusal);
 }
 
 QTEST_MAIN(HierarchyEditorTest)

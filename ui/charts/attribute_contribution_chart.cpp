@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <QChart>
+#include <QResizeEvent>
 
 #include "charts/chart_style.h"
 #include "common/column_set_text.h"
@@ -42,10 +43,22 @@ void AttributeContributionChart::rebuild()
                                    : tr("Share of the SUDA scores each key column takes part in"));
     CountBars bars;
     bars.seriesName = tr("Share of the SUDA scores");
+    // Dense bars lost every other name on the axis, the largest share's too: the top columns that
+    // fit with their names, the others summed into one bar.
+    m_barsShown = barsThatFit();
+    const auto named =
+        static_cast<qsizetype>(m_ranking.size() <= m_barsShown ? m_ranking.size() : std::max(1, m_barsShown - 1));
     // A horizontal bar chart draws its first category at the bottom: add the smallest share first.
-    for (auto it = m_ranking.crbegin(); it != m_ranking.crend(); ++it) {
-        bars.categories << it->first;
-        bars.counts << std::round(it->second * 10.0) / 10.0;
+    if (named < m_ranking.size()) {
+        double others = 0;
+        for (qsizetype index = named; index < m_ranking.size(); ++index)
+            others += m_ranking[index].second;
+        bars.categories << tr("%n other columns", nullptr, static_cast<int>(m_ranking.size() - named));
+        bars.counts << std::round(others * 10.0) / 10.0;
+    }
+    for (qsizetype index = named - 1; index >= 0; --index) {
+        bars.categories << m_ranking[index].first;
+        bars.counts << std::round(m_ranking[index].second * 10.0) / 10.0;
     }
     bars.labelsFormat = QStringLiteral("@value %");
     bars.countAxisTitle = tr("Percent of the summed SUDA scores");
@@ -54,6 +67,21 @@ void AttributeContributionChart::rebuild()
     bars.valueLimit = 100.0;
     showCountBars(*chart(), bars);
     restyle();
+}
+
+int AttributeContributionChart::barsThatFit() const
+{
+    // The plot is the chart less its caption, axis title and tick labels: about six text lines.
+    const int line = fontMetrics().height() + 4;
+    return std::max(3, height() / line - 6);
+}
+
+void AttributeContributionChart::resizeEvent(QResizeEvent* event)
+{
+    ChartWidget::resizeEvent(event);
+    if (!m_ranking.isEmpty() && barsThatFit() != m_barsShown &&
+        (m_barsShown < m_ranking.size() || barsThatFit() < m_ranking.size()))
+        rebuild();
 }
 
 void AttributeContributionChart::colourSeries()

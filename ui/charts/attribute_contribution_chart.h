@@ -12,7 +12,8 @@
 namespace qiscout::ui {
 
 /// Horizontal bars: the share of the summed SUDA scores each key column takes part in (sdcMicro's
-/// attribute contributions), largest on top.
+/// attribute contributions), largest on top. Only as many columns as can each be named are shown;
+/// the rest share one bar, so that no bar goes unnamed (#35).
 class AttributeContributionChart : public ChartWidget {
     Q_OBJECT
 
@@ -27,11 +28,15 @@ public:
 
 protected:
     void colourSeries() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    /// How many bars fit with a readable name each, at the chart's height.
+    [[nodiscard]] int barsThatFit() const;
 
     QList<QPair<QString, double>> m_ranking;
+    int m_barsShown = 0;
 };
 
 } // namespace qiscout::ui

@@ -21,6 +21,7 @@
 #include "qiscout/core/lattice/lattice_layout.h"
 
 #include "columns/identifier_hint.h"
+#include "common/whole_header_labels.h"
 #include "table/display_string.h"
 
 namespace qiscout::ui {
@@ -73,6 +74,7 @@ ColumnPanel::ColumnPanel(QWidget* parent) : QWidget(parent)
     m_tree->setColumnCount(ColumnCount);
     m_tree->setHeaderLabels({tr("Column"), tr("Role"), tr("Distinct"), tr("Missing"), tr("Type")});
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    showWholeHeaderLabels(m_tree->header());
     m_tree->setToolTip(tr("Choose what each column is. Select several columns (Shift or Ctrl and click) to give "
                           "them one role. Only candidates are searched for quasi-identifiers."));
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);

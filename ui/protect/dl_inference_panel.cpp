@@ -85,6 +85,13 @@ void DlInferencePanel::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_result->clear();
 }
 
+void DlInferencePanel::chooseSensitiveColumn(int column)
+{
+    const QSignalBlocker choosing(m_sensitive);
+    if (column >= 0 && column < m_sensitive->count())
+        m_sensitive->setCurrentIndex(column);
+}
+
 bool DlInferencePanel::apply(core::DlAnonymizationParameters& parameters) const
 {
     if (m_sensitive->currentIndex() < 0)

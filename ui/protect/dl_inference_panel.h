@@ -31,6 +31,9 @@ public:
 
     /// The table whose columns the sensitive-column choice lists (the last column first chosen).
     void setTable(std::shared_ptr<const core::EncodedTable> table);
+    /// Chooses `column` (a column index of the table) as the sensitive column, the column the user
+    /// marked Sensitive; does not emit settingsEdited.
+    void chooseSensitiveColumn(int column);
     /// Writes the sensitive column, d, l and the heuristic into `parameters` (quasi-identifiers and
     /// the smallest group are left alone); false when the table has no column to choose.
     bool apply(core::DlAnonymizationParameters& parameters) const;

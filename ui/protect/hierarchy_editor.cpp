@@ -32,11 +32,22 @@
 #include "qiscout/core/anonymization/protection_suggestion.h"
 
 #include "common/dialog_folder.h"
+#include "common/shown_text.h"
 #include "protect/hierarchy_model.h"
 
 namespace qiscout::ui {
 
 namespace {
+
+/// Widest a path in the status line is laid out, so that a deep folder does not push the line's
+/// point out of sight (#39).
+constexpr int hierarchyStatusPathWidth = 360;
+
+/// `text` with `path` in it elided to what the status label shows.
+QString withShownPath(QString text, const QString& path, const QLabel& label)
+{
+    return text.replace(path, elidedPath(path, label.fontMetrics(), hierarchyStatusPathWidth));
+}
 
 /// Groups listed per level in the preview; the rest are summed up in one line.
 constexpr int previewGroupsPerLevel = 60;
@@ -424,7 +435,10 @@ QString HierarchyEditor::importHierarchy(int column, const QString& path)
     if (!m_table || column < 0 || static_cast<std::size_t>(column) >= m_entries.size())
         return tr("There is no such column.");
     try {
-        const core::Hierarchy hierarchy = core::readHierarchyFile(path.toStdString());
+        // The column's lines only, as the command line reads the file (#39): both accept and refuse
+        // the same files with the same words, and a huge file for a small column costs a scan.
+        const core::Hierarchy hierarchy =
+            core::readHierarchyFile(path.toStdString(), m_table->columns[static_cast<std::size_t>(column)].dictionary);
         (void)core::bindHierarchy(hierarchy, *m_table, column, path.toStdString());
         std::vector<Entry> entries = m_entries;
         entries[static_cast<std::size_t>(column)] =
@@ -460,7 +474,7 @@ void HierarchyEditor::chooseImport()
     rememberDialogFolder(DialogFolder::Hierarchies, path);
     const QString problem = importHierarchy(m_column, path);
     if (!problem.isEmpty()) {
-        m_status->setText(tr("Not imported: %1").arg(problem));
+        m_status->setText(tr("Not imported: %1").arg(withShownPath(problem, path, *m_status)));
         m_status->setStyleSheet(QStringLiteral("color: #d55e00;"));
     }
 }
@@ -479,9 +493,9 @@ void HierarchyEditor::chooseExport()
     rememberDialogFolder(DialogFolder::Hierarchies, path);
     try {
         core::writeHierarchyFile(path.toStdString(), m_entries[static_cast<std::size_t>(m_column)].hierarchy);
-        m_status->setText(tr("Written to %1.").arg(path));
+        m_status->setText(tr("Written to %1.").arg(withShownPath(path, path, *m_status)));
     } catch (const std::exception& error) {
-        m_status->setText(tr("Not written: %1").arg(QString::fromUtf8(error.what())));
+        m_status->setText(tr("Not written: %1").arg(withShownPath(QString::fromUtf8(error.what()), path, *m_status)));
     }
 }
 

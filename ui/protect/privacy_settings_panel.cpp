@@ -260,6 +260,16 @@ void PrivacySettingsPanel::setTable(std::shared_ptr<const core::EncodedTable> ta
     m_updating = false;
 }
 
+void PrivacySettingsPanel::chooseSensitiveColumn(int column)
+{
+    const bool wasUpdating = m_updating;
+    m_updating = true;
+    for (auto* combo : {m_diversityColumn, m_closenessColumn})
+        if (column >= 0 && column < combo->count())
+            combo->setCurrentIndex(column);
+    m_updating = wasUpdating;
+}
+
 void PrivacySettingsPanel::setRowsFromPercent()
 {
     if (!m_table)

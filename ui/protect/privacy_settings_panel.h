@@ -39,6 +39,9 @@ public:
     /// The table whose columns the sensitive-column choices list and whose rows the suppression
     /// limit counts.
     void setTable(std::shared_ptr<const core::EncodedTable> table);
+    /// Points the l-diversity and t-closeness column choices at `column` (a column index of the
+    /// table), the column the user marked Sensitive; does not emit settingsEdited.
+    void chooseSensitiveColumn(int column);
     /// Writes the panel's values into `settings` (quasi-identifiers and the chosen transformation
     /// are left alone).
     void apply(core::ProtectionSettings& settings) const;
@@ -56,6 +59,8 @@ public:
     [[nodiscard]] QComboBox* metricComboBox() const { return m_metric; }
     [[nodiscard]] QCheckBox* diversityCheckBox() const { return m_diversity; }
     [[nodiscard]] QCheckBox* closenessCheckBox() const { return m_closeness; }
+    [[nodiscard]] QComboBox* diversityColumnComboBox() const { return m_diversityColumn; }
+    [[nodiscard]] QComboBox* closenessColumnComboBox() const { return m_closenessColumn; }
     [[nodiscard]] QComboBox* methodComboBox() const { return m_method; }
     [[nodiscard]] QListWidget* keepOrderList() const { return m_keepOrder; }
 

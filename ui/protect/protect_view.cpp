@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <iterator>
 
 #include <QDir>
 #include <QFileDialog>
@@ -20,7 +21,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -34,7 +34,9 @@
 #include "qiscout/core/report/protected_release.h"
 
 #include "charts/class_size_histogram_chart.h"
+#include "common/dialog_folder.h"
 #include "common/stale_notice.h"
+#include "common/whole_header_labels.h"
 #include "protect/detail_lost_chart.h"
 #include "protect/dl_inference_panel.h"
 #include "protect/dl_inference_runner.h"
@@ -50,8 +52,6 @@
 namespace qiscout::ui {
 
 namespace {
-
-const QString exportDirectoryKey = QStringLiteral("protect/exportDirectory");
 
 QScrollArea* scrolled(QWidget* widget, QWidget* parent)
 {
@@ -172,6 +172,10 @@ void ProtectView::createWidgets()
     connect(m_reportButton, &QPushButton::clicked, this, &ProtectView::reportRequested);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("protectStatus"));
+    // A long status ("Done: 2,275 checked, 218,909 known without checking, …") wraps rather than
+    // widening the page past a 1024-pixel window (#35).
+    m_status->setWordWrap(true);
+    m_status->setMinimumWidth(120);
     connect(m_status, &QLabel::linkActivated, this, [this] {
         if (m_showingDl)
             runDlInference();
@@ -223,6 +227,7 @@ void ProtectView::createWidgets()
     m_tableModel = new ProtectedTableModel(this);
     m_tableView = new QTableView(m_resultTabs);
     m_tableView->setModel(m_tableModel);
+    showWholeHeaderLabels(m_tableView->horizontalHeader());
     m_tableView->setWordWrap(false);
     m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 6);
@@ -309,6 +314,16 @@ void ProtectView::prepare(const std::vector<core::ColumnRole>& roles, const core
     m_prepared = true;
     const core::ProtectionSuggestion suggestion = core::suggestProtection(*m_table, roles, findings, searchK);
     setSettings(suggestion.settings);
+    // l-diversity, t-closeness and the dependency attack protect what the user marked Sensitive, so
+    // they start on the first such column (#35); without one, on a column left out of the search,
+    // never on a candidate they would coarsen.
+    const auto sensitive = std::find(roles.begin(), roles.end(), core::ColumnRole::Sensitive);
+    const auto ignored = std::find(roles.begin(), roles.end(), core::ColumnRole::Ignored);
+    if (const auto chosen = sensitive != roles.end() ? sensitive : ignored; chosen != roles.end()) {
+        const int column = static_cast<int>(std::distance(roles.begin(), chosen));
+        m_privacy->chooseSensitiveColumn(column);
+        m_dlPanel->chooseSensitiveColumn(column);
+    }
     QStringList notes;
     const std::uint64_t suggestedK = suggestion.settings.k - 1;
     if (suggestedK != searchK)
@@ -639,20 +654,19 @@ bool ProtectView::describeProtection(core::ReportInput& input) const
 
 void ProtectView::chooseExport()
 {
-    QSettings settings;
-    QString suggested = settings.value(exportDirectoryKey).toString();
+    // Where every other output goes (#35): the last output folder, the table's only at first.
+    QString suggested;
     if (m_table) {
         const QFileInfo source(QString::fromStdString(m_table->sourcePath));
-        if (suggested.isEmpty())
-            suggested = source.absolutePath();
-        suggested += QLatin1Char('/') + source.completeBaseName() + QStringLiteral("-protected.csv");
+        suggested =
+            outputSuggestion(source.completeBaseName() + QStringLiteral("-protected.csv"), source.absolutePath());
     }
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Protected Table"), suggested,
         tr("CSV tables (*.csv);;Tab-separated tables (*.tsv);;SPSS data (*.sav);;Stata data (*.dta)"));
     if (path.isEmpty())
         return;
-    settings.setValue(exportDirectoryKey, QFileInfo(path).absolutePath());
+    rememberDialogFolder(DialogFolder::Outputs, path);
     SuppressedRows suppressed = SuppressedRows::LeftOut;
     const auto& outcome = m_controller->outcome();
     if (!m_showingDl && outcome && !outcome->suppressedRows.empty()) {

@@ -113,6 +113,7 @@ public:
     }
     [[nodiscard]] QPushButton* protectButton() const { return m_protectButton; }
     [[nodiscard]] QPushButton* reportButton() const { return m_reportButton; }
+    [[nodiscard]] QPushButton* exportButton() const { return m_exportButton; }
 
 Q_SIGNALS:
     /// The user wants to go back to the quasi-identifier findings.

@@ -10,6 +10,8 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include "common/whole_header_labels.h"
+
 namespace qiscout::ui {
 
 namespace {
@@ -24,6 +26,7 @@ QTableWidget* createTable(const QStringList& headers, QWidget* parent)
     table->setFocusPolicy(Qt::NoFocus);
     table->setWordWrap(false);
     table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    showWholeHeaderLabels(table->horizontalHeader());
     table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     return table;

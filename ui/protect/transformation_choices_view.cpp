@@ -9,6 +9,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "common/whole_header_labels.h"
+
 namespace qiscout::ui {
 
 namespace {
@@ -49,6 +51,7 @@ TransformationChoicesView::TransformationChoicesView(QWidget* parent) : QWidget(
     // Every header whole (#35: "Detail lost" was cut to "Det"); a wide table scrolls instead.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    showWholeHeaderLabels(m_table->horizontalHeader());
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     layout->addWidget(m_table);
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {

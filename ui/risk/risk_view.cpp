@@ -35,6 +35,7 @@
 #include "common/remaining_time.h"
 #include "common/significant_text.h"
 #include "common/stale_notice.h"
+#include "common/whole_header_labels.h"
 #include "risk/population_model_text.h"
 #include "risk/risk_controller.h"
 #include "risk/risk_run_estimate.h"
@@ -258,6 +259,7 @@ void RiskView::createWidgets()
     m_riskiest->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_riskiest->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_riskiest->verticalHeader()->hide();
+    showWholeHeaderLabels(m_riskiest->horizontalHeader());
     m_riskiest->setMinimumHeight(200);
     layout->addWidget(m_riskiest, 1);
 }

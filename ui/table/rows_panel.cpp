@@ -16,6 +16,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "common/counted_noun.h"
+#include "common/whole_header_labels.h"
 #include "table/row_order_proxy_model.h"
 #include "table/table_model.h"
 
@@ -79,6 +80,7 @@ RowsPanel::RowsPanel(QWidget* parent) : QWidget(parent)
     header->setSortIndicatorClearable(true);
     header->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
+    showWholeHeaderLabels(header);
     connect(m_rowModel, &RowOrderProxyModel::sortRequested, this, [this](int column, Qt::SortOrder order) {
         m_query.sortColumn = column >= 0 ? std::optional<int>(column) : std::nullopt;
         m_query.descending = order == Qt::DescendingOrder;
