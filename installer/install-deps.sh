@@ -9,6 +9,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libxkbcommon-dev libgl-dev
   libtbb-dev catch2 libfmt-dev nlohmann-json3-dev libcli11-dev nettle-dev pkg-config
   libreadstat-dev libzip-dev libexpat1-dev libsqlite3-dev libpq-dev postgresql
+  libopenmpi-dev openmpi-bin
   xvfb xauth fonts-dejavu-core poppler-utils python3-jsonschema
   dpkg-dev file appstream desktop-file-utils
 )

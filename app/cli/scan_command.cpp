@@ -3,8 +3,6 @@
 #include <chrono>
 #include <cstdint>
 #include <iostream>
-#include <iterator>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,14 +11,11 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "qiscout/core/engines/all_columns_risk.h"
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/engines/search_parameters.h"
 #include "qiscout/core/io/output/atomic_file_writer.h"
-#include "qiscout/core/report/headline.h"
-#include "qiscout/core/report/result_json.h"
 
 #include "column_selection.h"
 #include "command.h"
@@ -30,6 +25,7 @@
 #include "output_files.h"
 #include "progress_printer.h"
 #include "report_option.h"
+#include "scan_output.h"
 #include "search_flags.h"
 #include "table_input.h"
 
@@ -43,79 +39,6 @@ struct ScanOptions {
     ReportRequest report;
     LoadFlags load;
 };
-
-// The lines of the set lists, gathered in a buffer written a megabyte at a time: a wide table's
-// lists run to half a million lines, which the stream took a few pieces at a time.
-class SetLines {
-public:
-    explicit SetLines(std::ostream& out) : m_out(out) {}
-    SetLines(const SetLines&) = delete;
-    SetLines& operator=(const SetLines&) = delete;
-    ~SetLines() { flush(); }
-
-    /// The buffer, with the next line begun: its indent and the set; the caller ends the line.
-    std::string& start(const core::ColumnSet& set, const std::vector<std::string>& names)
-    {
-        if (m_buffer.size() >= flushBytes)
-            flush();
-        m_buffer += "    ";
-        core::appendDescription(m_buffer, set, names);
-        return m_buffer;
-    }
-    void flush()
-    {
-        m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
-        m_buffer.clear();
-    }
-
-private:
-    static constexpr std::size_t flushBytes = std::size_t{1} << 20;
-
-    std::ostream& m_out;
-    std::string m_buffer;
-};
-
-void printSummary(std::ostream& out, const core::SearchResult& result, const core::EncodedTable& table,
-                  double loadSeconds)
-{
-    const std::vector<std::string> names = table.columnNames();
-    out << table.sourcePath << ": " << table.rowCount << " rows, " << result.searchedColumns.size() << " of "
-        << table.columnCount() << " columns searched, k = " << result.k << ", " << core::toString(result.algorithm)
-        << " (" << result.threads << (result.threads == 1 ? " thread" : " threads") << ", batch size "
-        << result.batchSize << ")\n"
-        << "Missing cells: " << core::toString(result.missingSemantics) << ": "
-        << core::missingSemanticsMeaning(result.missingSemantics) << "\n\n";
-
-    if (result.allColumns)
-        out << "All columns searched, together (what an intruder who knows them all sees):\n  "
-            << core::allColumnsHeadline(*result.allColumns, result.k, names) << "\n\n";
-    out << "Quasi-identifiers (the smallest column sets on which some row is in a class of at most " << result.k
-        << (result.k == 1 ? " row" : " rows") << ", so where to coarsen first): " << result.minimalSets.size() << "\n";
-    std::map<int, std::vector<const core::MinimalSet*>> bySize;
-    for (const core::MinimalSet& set : result.minimalSets)
-        bySize[set.columns.size()].push_back(&set);
-    SetLines lines(out);
-    for (const auto& [size, sets] : bySize) {
-        out << "  " << size << (size == 1 ? " column" : " columns") << " (" << sets.size() << "):\n";
-        for (const core::MinimalSet* set : sets) {
-            std::string& line = lines.start(set->columns, names);
-            fmt::format_to(std::back_inserter(line), "  isolated rows: {}, smallest class: {}\n", set->isolatedRows,
-                           set->smallestClass);
-        }
-        lines.flush();
-    }
-
-    out << "\nMaximal safe sets (every class larger than " << result.k << " rows): " << result.maximalSafeSets.size()
-        << "\n";
-    for (const core::SafeSet& set : result.maximalSafeSets) {
-        std::string& line = lines.start(set.columns, names);
-        fmt::format_to(std::back_inserter(line), "  smallest class: {}\n", set.smallestClass);
-    }
-    lines.flush();
-
-    out << "\nSets evaluated: " << result.stats.setsEvaluated << ", rows scanned: " << result.stats.rowsScanned
-        << ", search: " << result.stats.searchSeconds << " s, load: " << loadSeconds << " s\n";
-}
 
 int runScan(const ScanOptions& options)
 {
@@ -162,18 +85,12 @@ int runScan(const ScanOptions& options)
     }
 
     const bool jsonToStdout = options.json == "-";
-    printSummary(jsonToStdout ? std::cerr : std::cout, result, table, loadSeconds);
+    printScanSummary(jsonToStdout ? std::cerr : std::cout, result, table, loadSeconds);
     // Every file is made ready first and put in place at the end, so a stop or a failure on the
     // way leaves all of them as they were (#19).
     OutputFiles outputs(interrupt.token());
     if (!options.json.empty()) {
-        core::ResultJsonContext context;
-        context.rows = table.rowCount;
-        context.columnNames = table.columnNames();
-        context.loadSeconds = loadSeconds;
-        context.sourcePath = table.sourcePath;
-        context.maxSetSize = parameters.maxSetSize;
-        if (!outputs.prepareJson(options.json, core::resultToJson(result, context)))
+        if (!outputs.prepareJson(options.json, scanJson(result, table, parameters, loadSeconds)))
             return exitInputError;
     }
     int status = exitOk;

@@ -14,6 +14,7 @@
 #include "engines/event_batcher.h"
 #include "engines/search_setup.h"
 #include "engines/settled_lattice.h"
+#include "engines/whole_table_scan.h"
 #include "lattice/candidate_generator.h"
 #include "lattice/fixed_column_set.h"
 #include "partition/class_scan.h"
@@ -33,63 +34,6 @@ namespace {
 // Sets handed to the workers at once: large enough to keep every worker busy, small enough for
 // the observer to see progress on a wide lattice.
 constexpr std::size_t setsPerRound = 256;
-
-// A worker's buffers, kept from set to set: each set's partitions (4 MB each for 1M rows) are
-// written into memory already mapped instead of fresh pages, which made MTUI 6% faster on
-// 1M x 20. The baseline is meant to be naive in its algorithm, not in its plumbing.
-struct MtuiScratch {
-    explicit MtuiScratch(std::uint32_t largestCardinality) : counting(largestCardinality) {}
-    CountingScratch counting;
-    PartitionStorage spare;
-    PartitionStorage next;
-};
-
-/// The table's missing cells when a set's classes are wildcard classes; null under the value semantics.
-struct WildcardCells {
-    const EncodedTable& table;
-    const MissingCells* missing = nullptr;
-};
-
-template <typename Set>
-ClassScan evaluateWholeTable(const Set& set, const std::vector<ColumnIndex>& indexes, std::uint64_t k,
-                             const WildcardCells& wildcard, MtuiScratch& scratch, const std::stop_token& stop)
-{
-    const std::vector<int> columns = set.columns();
-    const auto indexOf = [&](std::size_t position) -> const ColumnIndex& {
-        return indexes[static_cast<std::size_t>(columns[position])];
-    };
-    const ColumnIndex& first = indexOf(0);
-    const auto rowCount = static_cast<std::uint32_t>(first.codes.size());
-    const bool wildcardClasses = wildcard.missing != nullptr && std::any_of(columns.begin(), columns.end(), [&](int c) {
-                                     return wildcard.missing->columns().contains(c);
-                                 });
-    if (columns.size() == 1 && !wildcardClasses)
-        return scanColumnRows(first, 0, rowCount, k, stop);
-
-    std::uint64_t rowsVisited = rowCount;
-    std::optional<PositionListIndex> partition = PositionListIndex::ofColumn(first, stop, std::move(scratch.spare));
-    // Under the wildcard semantics the partition takes in every column, then its classes are sized.
-    const std::size_t refinedColumns = wildcardClasses ? columns.size() : columns.size() - 1;
-    for (std::size_t position = 1; partition && position < refinedColumns; ++position) {
-        std::optional<PositionListIndex> refined =
-            partition->refined(indexOf(position), scratch.counting, stop, std::move(scratch.next));
-        scratch.next = std::move(*partition).releaseStorage();
-        partition = std::move(refined);
-        rowsVisited += rowCount;
-    }
-    if (!partition) {
-        ClassScan interrupted;
-        interrupted.interrupted = true;
-        return interrupted;
-    }
-    ClassScan scan = wildcardClasses ? scanWildcardClasses(wildcard.table, *wildcard.missing, columns,
-                                                           valueClassesOf(*partition), k, stop)
-                                     : partition->scanRefinement(indexOf(columns.size() - 1), 0,
-                                                                 partition->classCount(), k, scratch.counting, stop);
-    scan.rowsVisited += rowsVisited;
-    scratch.spare = std::move(*partition).releaseStorage();
-    return scan;
-}
 
 // Set is the column set type withSearchSetType chose for the table's width.
 template <typename Set>
@@ -112,7 +56,7 @@ SearchResult searchMtui(const EncodedTable& table, const ResolvedParameters& res
     arena.execute([&] {
         const std::vector<ColumnIndex> indexes = buildColumnIndexes(table, resolved.columns, stop);
         const std::uint32_t largest = largestCardinality(indexes);
-        tbb::enumerable_thread_specific<MtuiScratch> scratches([largest] { return MtuiScratch(largest); });
+        tbb::enumerable_thread_specific<WholeTableScratch> scratches([largest] { return WholeTableScratch(largest); });
         std::vector<Set> round;
         std::vector<ClassScan> scans;
         while (!stop.stop_requested()) {

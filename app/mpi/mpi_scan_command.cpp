@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mpi_scan_command.h"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <mpi.h>
+
+#include <fmt/format.h>
+
+#include "qiscout/core/engines/all_columns_risk.h"
+
+#include "column_selection.h"
+#include "command.h"
+#include "json_output.h"
+#include "lattice_distribution.h"
+#include "load_flags.h"
+#include "mpi_job.h"
+#include "scan_output.h"
+#include "search_flags.h"
+#include "table_input.h"
+
+namespace qiscout::mpi {
+namespace {
+
+struct MpiScanOptions {
+    std::string file;
+    cli::SearchFlags search;
+    std::string json;
+    cli::LoadFlags load;
+    bool levelCosts = false;
+};
+
+/// Loads the table and checks the flags against it, or ends the job saying why.
+core::EncodedTable loadOnRank(const MpiScanOptions& options, const JobPlace& place, core::SearchParameters& parameters,
+                              double& loadSeconds)
+{
+    cli::TableInput input;
+    try {
+        input = cli::loadTableInput(options.file, options.load, {});
+    } catch (const cli::LoadFlagError& error) {
+        abortJob(place, cli::exitUsage, error.what());
+    }
+    if (!input.table)
+        abortJob(place, input.exitCode, "cannot read " + options.file + ", ending the job");
+    try {
+        parameters = options.search.parameters(*input.table);
+    } catch (const cli::UnknownColumnError& error) {
+        abortJob(place, cli::exitUsage, error.what());
+    }
+    loadSeconds = input.seconds;
+    return std::move(*input.table);
+}
+
+void printLevelCosts(std::ostream& out, const std::vector<LevelCost>& costs)
+{
+    for (const LevelCost& cost : costs) {
+        out << fmt::format("level {}: {} sets, {:.3f} s; bytes sent per rank:", cost.size, cost.sets, cost.wallSeconds);
+        for (const std::uint64_t bytes : cost.bytesSent)
+            out << ' ' << bytes;
+        out << "; busy share per rank:";
+        for (const double busy : cost.busySeconds)
+            out << fmt::format(" {:.2f}", cost.wallSeconds > 0.0 ? busy / cost.wallSeconds : 0.0);
+        out << '\n';
+    }
+}
+
+int runMpiScan(const MpiScanOptions& options)
+{
+    const JobPlace place = JobPlace::ofWorld();
+    // Rank 0 reads first, so that a bad file or flag is reported once; the others read the same
+    // file (shared or copied to every node) once it proved readable. That doubles the load's wall
+    // time: docs/scale-out.md says what would not.
+    core::SearchParameters parameters;
+    double loadSeconds = 0.0;
+    std::unique_ptr<core::EncodedTable> table;
+    if (place.isRoot())
+        table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (!place.isRoot())
+        table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
+    // The search's clock starts when every rank holds the table, not when rank 0 does.
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    std::vector<LevelCost> costs;
+    core::SearchResult result;
+    try {
+        const auto started = std::chrono::steady_clock::now();
+        result = searchLatticeDistributed(*table, parameters, place, costs);
+        result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    } catch (const core::SearchParameterError& error) {
+        abortJob(place, cli::exitUsage, error.what());
+    } catch (const std::bad_alloc&) {
+        abortJob(place, cli::exitInputError, "not enough memory for the search");
+    }
+    if (!place.isRoot())
+        return cli::exitOk;
+
+    result.allColumns = core::allColumnsRisk(*table, result);
+    const bool jsonToStdout = options.json == "-";
+    std::ostream& text = jsonToStdout ? std::cerr : std::cout;
+    cli::printScanSummary(text, result, *table, loadSeconds);
+    if (options.levelCosts) {
+        text << fmt::format("\nLevels over {} ranks:\n", place.size);
+        printLevelCosts(text, costs);
+    }
+    if (options.json.empty())
+        return cli::exitOk;
+    return cli::writeJsonOutput(options.json, cli::scanJson(result, *table, parameters, loadSeconds));
+}
+
+} // namespace
+
+void addMpiScanCommand(CLI::App& app, std::function<int()>& selected)
+{
+    auto options = std::make_shared<MpiScanOptions>();
+    CLI::App* command = app.add_subcommand("scan", "Find the quasi-identifiers, the search shared out over the job");
+    command->add_option("file", options->file, "The table: a file every rank can read")->required();
+    options->search.addTo(*command);
+    // The ranks run MTUI's level sweep: no other strategy, and no FPVI batches.
+    command->remove_option(command->get_option("--algorithm"));
+    command->remove_option(command->get_option("--batch-size"));
+    command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    command->add_flag("--level-costs", options->levelCosts,
+                      "Print each level's sets, time, bytes sent per rank and each rank's busy share");
+    options->load.addTo(*command);
+    command->callback([options, &selected] { selected = [options] { return runMpiScan(*options); }; });
+}
+
+} // namespace qiscout::mpi

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# #38: a bad input ends the whole job with a clear message and a non-zero exit, never a hang (the
+# ranks that did not see the error would wait for ever in their next collective).
+# Usage: mpi_ends_on_bad_input.sh QISCOUT_MPI TABLE WORK_FOLDER
+set -u
+mpi=$1
+table=$2
+work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+run_mpi() {
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 60 \
+        mpirun --allow-run-as-root --oversubscribe --bind-to none -np 3 \
+        --mca pml ob1 --mca btl self,vader --mca btl_vader_single_copy_mechanism none \
+        --mca oob_tcp_if_include lo "$mpi" "$@"
+}
+
+# expect_failure WHAT PATTERN ARGS...: the job ends, not by the timeout, saying PATTERN.
+expect_failure() {
+    local what=$1 pattern=$2
+    shift 2
+    run_mpi "$@" > out.txt 2> err.txt
+    local status=$?
+    [[ $status -ne 0 ]] || fail "$what: exit 0"
+    [[ $status -ne 124 ]] || fail "$what: the job hung until the timeout"
+    grep -q -- "$pattern" err.txt || fail "$what: no clear message: $(head -c 600 err.txt)"
+}
+
+expect_failure "a missing file" "qiscout-mpi: cannot read $work/missing.csv" scan "$work/missing.csv"
+printf 'a,b\n1,2,3,4\n"unterminated\n' > broken.csv
+expect_failure "a malformed file" "qiscout-mpi: cannot read broken.csv" scan broken.csv
+expect_failure "an unknown column" "nosuchcolumn" scan "$table" --columns nosuchcolumn
+expect_failure "an unknown flag" "--no-such-flag" scan "$table" --no-such-flag
+echo "qiscout-mpi ends the job on bad inputs"
