@@ -44,7 +44,8 @@ using Json = nlohmann::ordered_json;
 
 struct AnonymizeOptions {
     std::string file;
-    std::uint64_t k = 2;
+    /// Absent when another model protects the table alone.
+    std::optional<std::uint64_t> k;
     double suppression = 0.0;
     core::UtilityMetric metric = core::UtilityMetric::Loss;
     std::optional<int> threads;
@@ -158,6 +159,11 @@ int runAnonymize(const AnonymizeOptions& options)
 {
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
+    if (!options.k && !options.protection.hasModelBesidesK() && !options.dlInference.requested()) {
+        std::cerr << "qiscout-cli anonymize: give a privacy model: --k, --l-diversity, --t-closeness or "
+                     "--dl-inference.\n";
+        return exitUsage;
+    }
     Timings timings;
     std::vector<std::string> outputPaths = options.report.outputs;
     outputPaths.insert(outputPaths.end(), {options.out, options.json});
@@ -173,7 +179,7 @@ int runAnonymize(const AnonymizeOptions& options)
     timings.load = input.seconds;
     if (options.dlInference.requested())
         return runDlInferenceAnonymize(std::move(table),
-                                       {options.dlInference, options.protection, options.k, options.threads,
+                                       {options.dlInference, options.protection, options.k.value_or(1), options.threads,
                                         options.out, options.json, options.report, timings.load},
                                        interrupt.token());
 
@@ -286,7 +292,7 @@ int runAnonymize(const AnonymizeOptions& options)
         // The border search, because a protected table's answer is nearly always "no quasi-identifier":
         // it settles that with one evaluation of all the columns, where FPVI's level-wise sweep
         // evaluates every one of the 2^|Q| - 1 sets (255 and 2.6 s against 1 and 0.26 s on adult1m).
-        after = quasiIdentifierSearch(*kept, verificationK(options.k), options.threads, std::nullopt,
+        after = quasiIdentifierSearch(*kept, verificationK(options.k.value_or(1)), options.threads, std::nullopt,
                                       core::Algorithm::Border, interrupt.token(), recheckSemantics);
         timings.verify = secondsSince(verifyStarted);
         if (writing.valid()) {
@@ -306,8 +312,10 @@ int runAnonymize(const AnonymizeOptions& options)
             exitStopped();
         }
         text << "Re-check: " << after->minimalSets.size() << " quasi-identifiers among the "
-             << parameters.quasiIdentifiers.size() << " protected columns at k = " << verificationK(options.k)
-             << " (a row is at risk when at most " << verificationK(options.k) << " kept rows share its values";
+             << parameters.quasiIdentifiers.size()
+             << " protected columns at k = " << verificationK(options.k.value_or(1))
+             << " (a row is at risk when at most " << verificationK(options.k.value_or(1))
+             << " kept rows share its values";
         if (parameters.localSuppression)
             text << "; a suppressed or missing cell counts as a wildcard matching any value";
         text << "), over " << kept->rowCount << " kept rows\n";
@@ -320,7 +328,7 @@ int runAnonymize(const AnonymizeOptions& options)
     if (!options.json.empty()) {
         Json json;
         json["rows"] = table.rowCount;
-        json["k"] = options.k;
+        json["k"] = options.k ? Json(*options.k) : Json(nullptr);
         json["suppression_limit"] = options.suppression;
         json["suppression_limit_rows"] = result.suppressionLimitRows;
         json["metric"] = metricName;
@@ -355,7 +363,7 @@ int runAnonymize(const AnonymizeOptions& options)
         json["lattice"] = {{"size", result.lattice.size()},
                            {"checked", result.stats.checked},
                            {"tagged", result.stats.taggedAcceptable + result.stats.taggedUnacceptable}};
-        json["verification"] = after ? Json{{"k", verificationK(options.k)},
+        json["verification"] = after ? Json{{"k", verificationK(options.k.value_or(1))},
                                             {"kept_rows", kept->rowCount},
                                             {"quasi_identifiers", after->minimalSets.size()},
                                             {"missing_semantics", core::toString(recheckSemantics)}}
@@ -385,11 +393,11 @@ int runAnonymize(const AnonymizeOptions& options)
     for (const auto& model : parameters.models)
         if (const std::optional<int> column = model->sensitiveColumn())
             report.roles[static_cast<std::size_t>(*column)] = core::ColumnRole::Sensitive;
-    report.parameters.k = verificationK(options.k);
+    report.parameters.k = verificationK(options.k.value_or(1));
     report.parameters.threads = options.threads;
     report.parameters.columns = protectedColumns;
-    report.result = quasiIdentifierSearch(table, verificationK(options.k), options.threads, protectedColumns,
-                                          core::Algorithm::Auto, interrupt.token());
+    report.result = quasiIdentifierSearch(table, verificationK(options.k.value_or(1)), options.threads,
+                                          protectedColumns, core::Algorithm::Auto, interrupt.token());
     if (!report.result.complete) {
         std::cerr << "qiscout-cli: cancelled while searching the original table for the report.\n";
         exitStopped();
@@ -419,16 +427,17 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
     command
         ->add_option("--k", options->k,
                      "k-anonymity's k: every group of the protected table has at least k rows (1..2^31). scan and risk "
-                     "count a row at risk in a group of at most their k, so scan --k 5 asks for anonymize --k 6")
-        ->required()
+                     "count a row at risk in a group of at most their k, so scan --k 5 asks for anonymize --k 6. "
+                     "Needed unless --l-diversity, --t-closeness or --dl-inference protects the table")
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));
     command
         ->add_option("--suppression", options->suppression, "Fraction of rows that may be suppressed (0..1, default 0)")
         ->check(CLI::Range(0.0, 1.0));
     command
         ->add_option("--metric", options->metric,
-                     "Information loss to minimise: precision, discernibility, loss (default), "
-                     "non-uniform-entropy or aecs")
+                     "Information loss to minimise: precision, discernibility (ARX's DM), dm-star (ARX's DM*), "
+                     "loss (default), non-uniform-entropy, entropy-monotonic or entropy-non-monotonic (ARX's "
+                     "two), or aecs; docs/anonymization.md defines them")
         ->transform(oneOf(core::utilityMetricNames));
     command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
     command->add_flag("--frontier", options->frontier,

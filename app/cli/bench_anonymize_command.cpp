@@ -162,7 +162,8 @@ void addBenchAnonymizeCommand(CLI::App& app, Command& selected)
     command
         ->add_option(
             "--metric", options->metrics,
-            "Metrics, comma-separated (default: precision,discernibility,loss; also non-uniform-entropy, aecs)")
+            "Metrics, comma-separated (default: precision,discernibility,loss; also dm-star, non-uniform-entropy, "
+            "entropy-monotonic, entropy-non-monotonic, aecs)")
         ->delimiter(',')
         ->transform(oneOf(core::utilityMetricNames));
     command->add_option("--threads", options->threads, "Thread counts, comma-separated (default: all cores)")

@@ -62,14 +62,35 @@ void ProtectionFlags::addTo(CLI::App& command)
             "--t-closeness",
             [this](const std::vector<std::string>& specs) {
                 for (const std::string& spec : specs) {
-                    const auto parts = splitFromRight(spec, 1);
-                    if (!parts || !numberIn((*parts)[1]))
-                        throw CLI::ValidationError("--t-closeness", "must be COLUMN:T, not '" + spec + "'");
-                    m_closeness.push_back({(*parts)[0], *numberIn((*parts)[1])});
+                    // The file of ":hierarchical=FILE" may hold ':', so it is cut off first.
+                    Closeness closeness;
+                    std::string rest = spec;
+                    if (const std::size_t at = spec.find(":hierarchical="); at != std::string::npos) {
+                        closeness.distance = core::ClosenessDistance::Hierarchical;
+                        closeness.hierarchyFile = spec.substr(at + std::string_view(":hierarchical=").size());
+                        rest = spec.substr(0, at);
+                    } else if (const auto parts = splitFromRight(spec, 1)) {
+                        if (const auto distance = core::valueIn(core::closenessDistanceNames, (*parts)[1]);
+                            distance && *distance != core::ClosenessDistance::Hierarchical) {
+                            closeness.distance = *distance;
+                            rest = (*parts)[0];
+                        }
+                    }
+                    const auto parts = splitFromRight(rest, 1);
+                    if (!parts || !numberIn((*parts)[1]) ||
+                        (closeness.hierarchyFile && closeness.hierarchyFile->empty()))
+                        throw CLI::ValidationError("--t-closeness", "must be COLUMN:T, COLUMN:T:equal, "
+                                                                    "COLUMN:T:ordered or COLUMN:T:hierarchical=FILE, "
+                                                                    "not '" +
+                                                                        spec + "'");
+                    closeness.column = (*parts)[0];
+                    closeness.t = *numberIn((*parts)[1]);
+                    m_closeness.push_back(std::move(closeness));
                 }
             },
-            "t-closeness of a sensitive column: COLUMN:T (T in [0, 1]; ordered distance for numbers and "
-            "dates, equal distance for text)")
+            "t-closeness of a sensitive column: COLUMN:T[:DISTANCE] (T in [0, 1]); the ground distance "
+            "equal, ordered or hierarchical=FILE (a hierarchy of the column in --qi's layout); by default "
+            "ordered for numbers and dates, equal for text")
         ->type_name("SPEC");
 }
 
@@ -102,12 +123,15 @@ std::vector<std::string> ProtectionFlags::possibleHierarchyFiles() const
     for (const std::string& spec : m_quasiIdentifiers)
         for (std::size_t equals = spec.find('='); equals != std::string::npos; equals = spec.find('=', equals + 1))
             files.push_back(spec.substr(equals + 1));
+    for (const Closeness& closeness : m_closeness)
+        if (closeness.hierarchyFile)
+            files.push_back(*closeness.hierarchyFile);
     return files;
 }
 
-core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table, std::uint64_t k,
-                                                          double suppressionLimit, core::UtilityMetric metric,
-                                                          std::optional<int> threads) const
+core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table,
+                                                          std::optional<std::uint64_t> k, double suppressionLimit,
+                                                          core::UtilityMetric metric, std::optional<int> threads) const
 {
     core::AnonymizationParameters parameters;
     for (const NamedQuasiIdentifier& named : quasiIdentifiers(table)) {
@@ -125,16 +149,23 @@ core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTab
         }
         parameters.quasiIdentifiers.push_back(std::move(quasiIdentifier));
     }
-    parameters.models.push_back(std::make_shared<core::KAnonymity>(k));
+    if (k)
+        parameters.models.push_back(std::make_shared<core::KAnonymity>(*k));
     for (const Diversity& diversity : m_diversity)
         parameters.models.push_back(
             std::make_shared<core::LDiversity>(table, requireColumn(table, diversity.column, "--l-diversity"),
                                                diversity.variant, diversity.l, diversity.c));
     for (const Closeness& closeness : m_closeness) {
         const int column = requireColumn(table, closeness.column, "--t-closeness");
-        parameters.models.push_back(std::make_shared<core::TCloseness>(
-            table, column, closeness.t,
-            core::defaultClosenessDistance(table.columns[static_cast<std::size_t>(column)])));
+        const core::EncodedColumn& values = table.columns[static_cast<std::size_t>(column)];
+        if (closeness.hierarchyFile)
+            parameters.models.push_back(std::make_shared<core::TCloseness>(
+                table, column, closeness.t,
+                core::bindHierarchy(core::readHierarchyFile(*closeness.hierarchyFile, values.dictionary), table, column,
+                                    *closeness.hierarchyFile)));
+        else
+            parameters.models.push_back(std::make_shared<core::TCloseness>(
+                table, column, closeness.t, closeness.distance.value_or(core::defaultClosenessDistance(values))));
     }
     parameters.suppressionLimit = suppressionLimit;
     parameters.metric = metric;

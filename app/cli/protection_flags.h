@@ -12,6 +12,7 @@
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/l_diversity.h"
+#include "qiscout/core/anonymization/t_closeness.h"
 #include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::cli {
@@ -33,11 +34,14 @@ public:
     /// Every file a --qi argument may name before the table is loaded: the text after each '=',
     /// since where COLUMN=FILE splits depends on the table's column names.
     [[nodiscard]] std::vector<std::string> possibleHierarchyFiles() const;
-    /// The parameters for table with k-anonymity at k first, then the other models. Throws
+    /// Whether --l-diversity or --t-closeness is given.
+    [[nodiscard]] bool hasModelBesidesK() const { return !m_diversity.empty() || !m_closeness.empty(); }
+    /// The parameters for table with k-anonymity at k first (when given), then the other models. Throws
     /// UnknownColumnError for a name that is not a column, HierarchyError for a hierarchy file
     /// that cannot be read or used, std::invalid_argument for a model the table cannot have.
-    [[nodiscard]] core::AnonymizationParameters parameters(const core::EncodedTable& table, std::uint64_t k,
-                                                           double suppressionLimit, core::UtilityMetric metric,
+    [[nodiscard]] core::AnonymizationParameters parameters(const core::EncodedTable& table,
+                                                           std::optional<std::uint64_t> k, double suppressionLimit,
+                                                           core::UtilityMetric metric,
                                                            std::optional<int> threads) const;
 
 private:
@@ -50,6 +54,9 @@ private:
     struct Closeness {
         std::string column;
         double t = 0.0;
+        /// Absent: the column type's default.
+        std::optional<core::ClosenessDistance> distance;
+        std::optional<std::string> hierarchyFile;
     };
 
     std::vector<std::string> m_quasiIdentifiers;

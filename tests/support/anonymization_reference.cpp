@@ -9,7 +9,7 @@
 namespace qiscout::core::testing {
 namespace {
 
-constexpr std::size_t metricCount = 5;
+constexpr std::size_t metricCount = 8;
 
 /// The sensitive values of the rows of a class, value -> count.
 std::map<std::string, std::uint64_t> sensitiveCounts(const EncodedTable& table, int column,
@@ -146,7 +146,9 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
         node.levels = levels;
         std::vector<bool> suppressed(n, false);
         std::uint64_t keptSquares = 0;
+        std::uint64_t allSquares = 0;
         for (const auto& [key, rows] : classes) {
+            allSquares += rows.size() * rows.size();
             bool ok = true;
             for (const ReferenceModel& model : models)
                 ok = ok && satisfies(model, table, rows);
@@ -166,6 +168,10 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
         double precision = 0.0;
         double loss = 0.0;
         double entropy = 0.0;
+        // ARX's entropies: every row as generalised, plus (non-monotonic) the entropy of the
+        // generalised values among the suppressed rows, -sum c log2(c / s).
+        double entropyMonotonic = 0.0;
+        double entropyOfSuppressed = 0.0;
         for (std::size_t q = 0; q < qiCount; ++q) {
             const auto column = static_cast<std::size_t>(quasiIdentifiers[q]);
             const std::size_t distinct = table.columns[column].distinctCount();
@@ -178,6 +184,16 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
                 leavesOfGeneralised[generalised[row][q]].insert(table.text(row, column));
                 ++rowsOfOriginal[table.text(row, column)];
             }
+            std::map<std::string, std::uint64_t> suppressedOfGeneralised;
+            for (std::uint32_t row = 0; row < n; ++row) {
+                entropyMonotonic += std::log2(static_cast<double>(rowsOfGeneralised[generalised[row][q]]) /
+                                              static_cast<double>(rowsOfOriginal[table.text(row, column)]));
+                if (suppressed[row])
+                    ++suppressedOfGeneralised[generalised[row][q]];
+            }
+            for (const auto& [value, count] : suppressedOfGeneralised)
+                entropyOfSuppressed -=
+                    static_cast<double>(count) * std::log2(static_cast<double>(count) / static_cast<double>(s));
             for (std::uint32_t row = 0; row < n; ++row) {
                 if (suppressed[row]) {
                     precision += 1.0;
@@ -200,6 +216,10 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
         node.values[static_cast<std::size_t>(UtilityMetric::NonUniformEntropy)] = entropy;
         node.values[static_cast<std::size_t>(UtilityMetric::Discernibility)] =
             static_cast<double>(keptSquares) + static_cast<double>(n) * static_cast<double>(s);
+        node.values[static_cast<std::size_t>(UtilityMetric::DmStar)] = static_cast<double>(allSquares);
+        node.values[static_cast<std::size_t>(UtilityMetric::EntropyMonotonic)] = entropyMonotonic;
+        node.values[static_cast<std::size_t>(UtilityMetric::EntropyNonMonotonic)] =
+            entropyMonotonic + entropyOfSuppressed;
         const std::uint64_t outputClasses = node.classes + (s > 0 ? 1 : 0);
         node.values[static_cast<std::size_t>(UtilityMetric::Aecs)] =
             outputClasses == 0 ? 0.0 : static_cast<double>(n) / static_cast<double>(outputClasses);

@@ -58,7 +58,8 @@ void setLocalSuppression(SearchSetup& setup, const AnonymizationParameters& para
     if (parameters.fullFrontier)
         throw AnonymizationParameterError("With local suppression every transformation is acceptable: there is no "
                                           "frontier of minimal ones to list.");
-    if (setup.metric == UtilityMetric::Discernibility || setup.metric == UtilityMetric::Aecs)
+    if (setup.metric != UtilityMetric::Precision && setup.metric != UtilityMetric::Loss &&
+        setup.metric != UtilityMetric::NonUniformEntropy)
         throw AnonymizationParameterError("Local suppression needs a metric counted per cell: precision, loss or "
                                           "non-uniform-entropy.");
     setup.localK = k->k();

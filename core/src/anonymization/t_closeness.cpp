@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/core/anonymization/t_closeness.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,8 @@ TCloseness::TCloseness(const EncodedTable& table, int column, double t, Closenes
         throw std::invalid_argument("t-closeness names a column the table does not have.");
     if (!(t >= 0.0 && t <= 1.0))
         throw std::invalid_argument("t must be between 0 and 1, not " + formatNumber(t) + ".");
+    if (distance == ClosenessDistance::Hierarchical)
+        throw std::invalid_argument("Hierarchical distance needs a hierarchy of the sensitive column.");
     const EncodedColumn& values = table.columns[static_cast<std::size_t>(column)];
     m_tableShare.resize(values.distinctCount());
     for (std::uint32_t code = 0; code < values.distinctCount(); ++code)
@@ -41,8 +44,61 @@ TCloseness::TCloseness(const EncodedTable& table, int column, double t, Closenes
         m_rank = naturalRanks(values);
 }
 
+TCloseness::TCloseness(const EncodedTable& table, int column, double t, ColumnHierarchy hierarchy)
+    : TCloseness(table, column, t, ClosenessDistance::Equal)
+{
+    m_distance = ClosenessDistance::Hierarchical;
+    // Li et al.'s formula is the EMD over a tree: with several top groups the surplus left between
+    // them would go uncounted, and the model would no longer be monotone.
+    if (hierarchy.levels.empty() || hierarchy.levels.back().groups() > 1)
+        throw std::invalid_argument(
+            "Hierarchical distance needs a hierarchy of the sensitive column whose top level is "
+            "one group (such as *).");
+    for (std::size_t level = 1; level < hierarchy.levels.size(); ++level) {
+        const HierarchyLevel& below = hierarchy.levels[level - 1];
+        const HierarchyLevel& at = hierarchy.levels[level];
+        std::vector<std::uint32_t> parent(below.groups(), 0);
+        for (std::size_t code = 0; code < below.groupOfValue.size(); ++code)
+            parent[below.groupOfValue[code]] = at.groupOfValue[code];
+        m_parentOf.push_back(std::move(parent));
+    }
+}
+
+double TCloseness::hierarchicalDistance(const ClassSummary& equivalenceClass) const
+{
+    const auto rows = static_cast<double>(equivalenceClass.rows);
+    const std::size_t height = m_parentOf.size();
+    if (height == 0)
+        return 0.0;
+    std::vector<double> surplus(m_tableShare.size());
+    for (std::size_t code = 0; code < surplus.size(); ++code)
+        surplus[code] = -m_tableShare[code];
+    for (const ValueCount& value : equivalenceClass.sensitive)
+        surplus[value.code] += static_cast<double>(value.rows) / rows;
+    double cost = 0.0;
+    for (std::size_t level = 1; level <= height; ++level) {
+        const std::vector<std::uint32_t>& parent = m_parentOf[level - 1];
+        std::uint32_t groups = 0;
+        for (const std::uint32_t group : parent)
+            groups = std::max(groups, group + 1);
+        std::vector<double> positive(groups, 0.0);
+        std::vector<double> negative(groups, 0.0);
+        for (std::size_t child = 0; child < parent.size(); ++child)
+            (surplus[child] > 0.0 ? positive : negative)[parent[child]] += std::abs(surplus[child]);
+        surplus.assign(groups, 0.0);
+        for (std::uint32_t group = 0; group < groups; ++group) {
+            cost +=
+                static_cast<double>(level) / static_cast<double>(height) * std::min(positive[group], negative[group]);
+            surplus[group] = positive[group] - negative[group];
+        }
+    }
+    return cost;
+}
+
 double TCloseness::distanceOf(const ClassSummary& equivalenceClass) const
 {
+    if (m_distance == ClosenessDistance::Hierarchical)
+        return hierarchicalDistance(equivalenceClass);
     const auto rows = static_cast<double>(equivalenceClass.rows);
     if (m_distance == ClosenessDistance::Equal) {
         // Half the L1 distance: the class's values contribute |p - q|, the values it lacks q each,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "anonymization/utility_calculator.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace qiscout::core {
@@ -44,6 +45,7 @@ ClassTally UtilityCalculator::emptyTally() const
     if (needsSuppressedCodes()) {
         tally.suppressedLeaves.assign(m_heights.size(), 0);
         tally.suppressedLogRows.assign(m_heights.size(), 0.0);
+        tally.suppressedCodes.assign(m_heights.size(), {});
     }
     return tally;
 }
@@ -86,11 +88,40 @@ double UtilityCalculator::columnPart(int q, int level, const ClassTally* tally) 
         const double suppressedPart = suppressed > 0 ? static_cast<double>(suppressed) * std::log2(n) : 0.0;
         return std::max(0.0, kept + suppressedPart - m_totalLogRows[column][0]);
     }
+    case UtilityMetric::EntropyMonotonic:
+    case UtilityMetric::EntropyNonMonotonic: {
+        // ARX counts every row as generalised here; the non-monotonic part is added by value().
+        const double generalised = std::max(0.0, m_totalLogRows[column][at] - m_totalLogRows[column][0]);
+        return generalised +
+               (tally && m_metric == UtilityMetric::EntropyNonMonotonic ? suppressedCodesEntropy(*tally, column) : 0.0);
+    }
     case UtilityMetric::Discernibility:
+    case UtilityMetric::DmStar:
     case UtilityMetric::Aecs:
         break;
     }
     return 0.0;
+}
+
+double UtilityCalculator::suppressedCodesEntropy(const ClassTally& tally, std::size_t q)
+{
+    if (tally.suppressedCodes.empty())
+        return 0.0;
+    // A copy: value() may be asked more than once of one tally.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> codes = tally.suppressedCodes[q];
+    std::sort(codes.begin(), codes.end());
+    double total = 0.0;
+    double sumLogs = 0.0;
+    for (std::size_t i = 0; i < codes.size();) {
+        std::uint64_t rows = 0;
+        std::size_t j = i;
+        for (; j < codes.size() && codes[j].first == codes[i].first; ++j)
+            rows += codes[j].second;
+        total += static_cast<double>(rows);
+        sumLogs += static_cast<double>(rows) * std::log2(static_cast<double>(rows));
+        i = j;
+    }
+    return total > 0.0 ? std::max(0.0, total * std::log2(total) - sumLogs) : 0.0;
 }
 
 double UtilityCalculator::value(const std::vector<int>& levels, const ClassTally& tally) const
@@ -99,6 +130,8 @@ double UtilityCalculator::value(const std::vector<int>& levels, const ClassTally
     switch (m_metric) {
     case UtilityMetric::Discernibility:
         return static_cast<double>(tally.keptSquares) + n * static_cast<double>(tally.suppressedRows);
+    case UtilityMetric::DmStar:
+        return static_cast<double>(tally.allSquares);
     case UtilityMetric::Aecs: {
         const std::uint64_t classes = tally.keptClasses + (tally.suppressedRows > 0 ? 1 : 0);
         return classes == 0 ? 0.0 : n / static_cast<double>(classes);
@@ -106,26 +139,26 @@ double UtilityCalculator::value(const std::vector<int>& levels, const ClassTally
     case UtilityMetric::Precision:
     case UtilityMetric::Loss:
     case UtilityMetric::NonUniformEntropy:
+    case UtilityMetric::EntropyMonotonic:
+    case UtilityMetric::EntropyNonMonotonic:
         break;
     }
     double sum = 0.0;
     for (std::size_t q = 0; q < levels.size(); ++q)
         sum += columnPart(static_cast<int>(q), levels[q], &tally);
-    if (m_metric == UtilityMetric::NonUniformEntropy)
+    if (isEntropy())
         return sum;
     return m_rows == 0 ? 0.0 : sum / (n * static_cast<double>(levels.size()));
 }
 
 std::vector<double> UtilityCalculator::columnValues(const std::vector<int>& levels, const ClassTally& tally) const
 {
-    if (m_metric == UtilityMetric::Discernibility || m_metric == UtilityMetric::Aecs)
+    if (!isColumnSum())
         return {};
     std::vector<double> values;
     for (std::size_t q = 0; q < levels.size(); ++q) {
         const double part = columnPart(static_cast<int>(q), levels[q], &tally);
-        values.push_back(m_metric == UtilityMetric::NonUniformEntropy ? part
-                         : m_rows == 0                                ? 0.0
-                                                                      : part / static_cast<double>(m_rows));
+        values.push_back(isEntropy() ? part : m_rows == 0 ? 0.0 : part / static_cast<double>(m_rows));
     }
     return values;
 }
@@ -134,12 +167,15 @@ double UtilityCalculator::valueWithoutSuppression(const std::vector<int>& levels
 {
     switch (m_metric) {
     case UtilityMetric::Discernibility:
+    case UtilityMetric::DmStar:
         return static_cast<double>(tally.allSquares);
     case UtilityMetric::Aecs:
         return tally.allClasses == 0 ? 0.0 : static_cast<double>(m_rows) / static_cast<double>(tally.allClasses);
     case UtilityMetric::Precision:
     case UtilityMetric::Loss:
     case UtilityMetric::NonUniformEntropy:
+    case UtilityMetric::EntropyMonotonic:
+    case UtilityMetric::EntropyNonMonotonic:
         break;
     }
     return staticBound(levels);
@@ -149,6 +185,7 @@ double UtilityCalculator::staticBound(const std::vector<int>& levels) const
 {
     switch (m_metric) {
     case UtilityMetric::Discernibility:
+    case UtilityMetric::DmStar:
         // Every row costs at least its own class of one.
         return static_cast<double>(m_rows);
     case UtilityMetric::Aecs:
@@ -156,12 +193,14 @@ double UtilityCalculator::staticBound(const std::vector<int>& levels) const
     case UtilityMetric::Precision:
     case UtilityMetric::Loss:
     case UtilityMetric::NonUniformEntropy:
+    case UtilityMetric::EntropyMonotonic:
+    case UtilityMetric::EntropyNonMonotonic:
         break;
     }
     double sum = 0.0;
     for (std::size_t q = 0; q < levels.size(); ++q)
         sum += columnPart(static_cast<int>(q), levels[q], nullptr);
-    if (m_metric == UtilityMetric::NonUniformEntropy)
+    if (isEntropy())
         return sum;
     return m_rows == 0 ? 0.0 : sum / (static_cast<double>(m_rows) * static_cast<double>(levels.size()));
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "qiscout/core/anonymization/utility_metric.h"
@@ -24,6 +25,9 @@ struct ClassTally {
     /// |E| log2(rows sharing the generalised value) (non-uniform entropy).
     std::vector<std::uint64_t> suppressedLeaves;
     std::vector<double> suppressedLogRows;
+    /// Non-monotonic entropy: per quasi-identifier, (generalised code, rows) of each suppressed
+    /// class or cell; value() adds up the rows per code.
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> suppressedCodes;
     /// Local suppression: per quasi-identifier, its suppressed cells (addSuppressed adds their
     /// codes like those of suppressed classes); empty without.
     std::vector<std::uint64_t> suppressedCells;
@@ -42,7 +46,8 @@ public:
     /// Whether the check must report the generalised codes of its suppressed classes.
     [[nodiscard]] bool needsSuppressedCodes() const
     {
-        return m_metric == UtilityMetric::Loss || m_metric == UtilityMetric::NonUniformEntropy;
+        return m_metric == UtilityMetric::Loss || m_metric == UtilityMetric::NonUniformEntropy ||
+               m_metric == UtilityMetric::EntropyNonMonotonic;
     }
     /// A tally sized for this search, all zero.
     [[nodiscard]] ClassTally emptyTally() const;
@@ -61,25 +66,41 @@ public:
     {
         if (m_metric == UtilityMetric::Loss)
             tally.suppressedLeaves[q] += rows * tables.leavesMinusOne[q][group];
+        else if (m_metric == UtilityMetric::EntropyNonMonotonic)
+            tally.suppressedCodes[q].emplace_back(group, rows);
         else
             tally.suppressedLogRows[q] += static_cast<double>(rows) * tables.logRows[q][group];
     }
 
     /// The metric with the tallied suppression.
     [[nodiscard]] double value(const std::vector<int>& levels, const ClassTally& tally) const;
-    /// The metric per quasi-identifier (empty for discernibility and AECS).
+    /// The metric per quasi-identifier (empty for discernibility, DM* and AECS).
     [[nodiscard]] std::vector<double> columnValues(const std::vector<int>& levels, const ClassTally& tally) const;
     /// The metric as if nothing were suppressed: a lower bound of value() at this transformation
     /// and at every generalisation of it (it never decreases up the lattice).
     [[nodiscard]] double valueWithoutSuppression(const std::vector<int>& levels, const ClassTally& tally) const;
     /// A lower bound of value() at this transformation and its generalisations that needs no
-    /// check; for precision, loss and non-uniform entropy it equals valueWithoutSuppression.
+    /// check; for the metrics summed over columns it equals valueWithoutSuppression.
     [[nodiscard]] double staticBound(const std::vector<int>& levels) const;
     /// Whether staticBound is the exact value of every transformation that suppresses nothing.
-    [[nodiscard]] bool staticBoundExactWithoutSuppression() const { return needsSuppressedCodes() || isPrecision(); }
+    [[nodiscard]] bool staticBoundExactWithoutSuppression() const { return isColumnSum(); }
 
 private:
-    [[nodiscard]] bool isPrecision() const { return m_metric == UtilityMetric::Precision; }
+    /// Whether the metric is a sum of per-column parts (all but the discernibilities and AECS).
+    [[nodiscard]] bool isColumnSum() const
+    {
+        return m_metric != UtilityMetric::Discernibility && m_metric != UtilityMetric::DmStar &&
+               m_metric != UtilityMetric::Aecs;
+    }
+    /// Whether the per-column parts are entropies in bits, summed rather than averaged.
+    [[nodiscard]] bool isEntropy() const
+    {
+        return m_metric == UtilityMetric::NonUniformEntropy || m_metric == UtilityMetric::EntropyMonotonic ||
+               m_metric == UtilityMetric::EntropyNonMonotonic;
+    }
+    /// Non-monotonic entropy: the entropy of q's generalised values among its suppressed cells,
+    /// times their count.
+    [[nodiscard]] static double suppressedCodesEntropy(const ClassTally& tally, std::size_t q);
     /// Precision, loss or entropy summed over the quasi-identifiers, given per-column parts.
     [[nodiscard]] double columnPart(int q, int level, const ClassTally* tally) const;
 

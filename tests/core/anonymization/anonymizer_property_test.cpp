@@ -96,9 +96,14 @@ std::vector<std::pair<int, bool>> runsOf(const std::vector<int>& threadCounts)
 TEST_CASE("The search returns the brute-force optimum, and the frontier when asked, on random tables",
           "[anonymization][property]")
 {
-    const std::vector<UtilityMetric> metrics{UtilityMetric::Precision, UtilityMetric::Discernibility,
-                                             UtilityMetric::Loss, UtilityMetric::NonUniformEntropy,
-                                             UtilityMetric::Aecs};
+    const std::vector<UtilityMetric> metrics{UtilityMetric::Precision,
+                                             UtilityMetric::Discernibility,
+                                             UtilityMetric::Loss,
+                                             UtilityMetric::NonUniformEntropy,
+                                             UtilityMetric::Aecs,
+                                             UtilityMetric::DmStar,
+                                             UtilityMetric::EntropyMonotonic,
+                                             UtilityMetric::EntropyNonMonotonic};
     int tables = 0;
     for (std::uint64_t seed = 1; seed <= 210; ++seed) {
         const EncodedTable table = makeRandomTable(seed, 6);

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "qiscout/core/anonymization/column_hierarchy.h"
 #include "qiscout/core/anonymization/privacy_model.h"
 #include "qiscout/core/table/encoded_table.h"
 #include "qiscout/core/util/enum_names.h"
@@ -15,12 +16,15 @@ namespace qiscout::core {
 enum class ClosenessDistance {
     Equal,   ///< categorical: every two values at distance 1; EMD = half the L1 distance
     Ordered, ///< ordinal/numeric: values in order, distance |i - j| / (m - 1) between ranks i and j
+    /// values in a hierarchy of height H: distance L / H between two values first merged at level L
+    Hierarchical,
 };
 
 /// The distances' names in reports.
-inline constexpr std::array<EnumName<ClosenessDistance>, 2> closenessDistanceNames{{
+inline constexpr std::array<EnumName<ClosenessDistance>, 3> closenessDistanceNames{{
     {ClosenessDistance::Equal, "equal"},
     {ClosenessDistance::Ordered, "ordered"},
+    {ClosenessDistance::Hierarchical, "hierarchical"},
 }};
 
 /// The distance that suits a column: Ordered for numbers and dates, Equal for text.
@@ -34,8 +38,14 @@ inline constexpr std::array<EnumName<ClosenessDistance>, 2> closenessDistanceNam
 /// with suppression (a violating class merged into a satisfying one can make it violate).
 class TCloseness final : public PrivacyModel {
 public:
-    /// t in [0, 1] (throws std::invalid_argument otherwise).
+    /// t in [0, 1] (throws std::invalid_argument otherwise); Equal or Ordered.
     TCloseness(const EncodedTable& table, int column, double t, ClosenessDistance distance);
+    /// Hierarchical distance over `hierarchy`, bound to `column`. The EMD is Li et al.'s (as ARX's
+    /// HierarchicalDistanceTCloseness computes it): per group N of level L >= 1, with pos and neg
+    /// the sums of its children's positive and negative surpluses (class share minus table share),
+    /// L / H * min(pos, neg), summed; its surplus pos - neg passes up. Throws std::invalid_argument
+    /// unless the top level is one group (a tree).
+    TCloseness(const EncodedTable& table, int column, double t, ColumnHierarchy hierarchy);
 
     [[nodiscard]] int column() const { return m_column; }
     [[nodiscard]] double t() const { return m_t; }
@@ -49,6 +59,8 @@ public:
     [[nodiscard]] std::string describe(const std::vector<std::string>& columnNames) const override;
 
 private:
+    [[nodiscard]] double hierarchicalDistance(const ClassSummary& equivalenceClass) const;
+
     int m_column;
     double m_t;
     ClosenessDistance m_distance;
@@ -56,6 +68,8 @@ private:
     std::vector<double> m_tableShare;
     /// Value code -> rank in the Ordered order.
     std::vector<std::uint32_t> m_rank;
+    /// Hierarchical: per level L >= 1, the group at L of each group at L - 1.
+    std::vector<std::vector<std::uint32_t>> m_parentOf;
 };
 
 } // namespace qiscout::core

@@ -13,7 +13,8 @@ namespace qiscout::core {
 enum class UtilityMetric {
     /// (sum over kept rows and q of l_q / h_q, plus |Q| per suppressed row) / (n |Q|).
     Precision,
-    /// DM*: sum over kept classes of |E|^2, plus n per suppressed row.
+    /// ARX's non-monotonic discernibility DM: sum over kept classes of |E|^2, plus n per suppressed
+    /// row.
     Discernibility,
     /// Mean over the n |Q| cells of 1 for a suppressed row, else (leaves - 1) / (D_q - 1): D_q the
     /// distinct values of q in the table, leaves those mapping to the cell's generalised value.
@@ -23,15 +24,26 @@ enum class UtilityMetric {
     NonUniformEntropy,
     /// Average equivalence class size: n / classes, the suppressed rows counting as one class.
     Aecs,
+    /// ARX's DM*: sum over all classes, suppressed ones included, of |E|^2 (monotonic).
+    DmStar,
+    /// ARX's monotonic non-uniform entropy: non-uniform entropy with every row counted as
+    /// generalised, suppression ignored.
+    EntropyMonotonic,
+    /// ARX's non-monotonic non-uniform entropy: the monotonic one plus, per q, the entropy of the
+    /// generalised values among the suppressed rows: S_q log2 S_q - sum over values g of c_g log2 c_g.
+    EntropyNonMonotonic,
 };
 
 /// The metrics' names on the command line, in JSON and in reports.
-inline constexpr std::array<EnumName<UtilityMetric>, 5> utilityMetricNames{{
+inline constexpr std::array<EnumName<UtilityMetric>, 8> utilityMetricNames{{
     {UtilityMetric::Precision, "precision"},
     {UtilityMetric::Discernibility, "discernibility"},
     {UtilityMetric::Loss, "loss"},
     {UtilityMetric::NonUniformEntropy, "non-uniform-entropy"},
     {UtilityMetric::Aecs, "aecs"},
+    {UtilityMetric::DmStar, "dm-star"},
+    {UtilityMetric::EntropyMonotonic, "entropy-monotonic"},
+    {UtilityMetric::EntropyNonMonotonic, "entropy-non-monotonic"},
 }};
 
 } // namespace qiscout::core
