@@ -255,4 +255,15 @@ Hierarchy randomHierarchy(const EncodedColumn& column, std::mt19937_64& random, 
     return hierarchy;
 }
 
+RandomQuasiIdentifiers randomQuasiIdentifiers(const EncodedTable& table, int count, std::mt19937_64& random)
+{
+    RandomQuasiIdentifiers drawn;
+    for (int q = 0; q < count; ++q) {
+        drawn.columns.push_back(q);
+        drawn.hierarchies.push_back(randomHierarchy(table.columns[static_cast<std::size_t>(q)], random));
+        drawn.specs.push_back({q, drawn.hierarchies.back(), "random"});
+    }
+    return drawn;
+}
+
 } // namespace qiscout::core::testing

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/hierarchy.h"
 #include "qiscout/core/anonymization/utility_metric.h"
 #include "qiscout/core/table/encoded_table.h"
@@ -50,5 +51,16 @@ struct ReferenceNode {
 /// A random monotone hierarchy for a column: each level merges random groups of the level below;
 /// height 0..maxHeight; the top is "*" about half of the time.
 [[nodiscard]] Hierarchy randomHierarchy(const EncodedColumn& column, std::mt19937_64& random, int maxHeight = 3);
+
+/// The first `count` columns of a table as quasi-identifiers with random hierarchies, drawn in
+/// column order: the columns and hierarchies for the oracle, the same as specs for the search.
+struct RandomQuasiIdentifiers {
+    std::vector<int> columns;
+    std::vector<Hierarchy> hierarchies;
+    std::vector<QuasiIdentifierSpec> specs;
+};
+
+[[nodiscard]] RandomQuasiIdentifiers randomQuasiIdentifiers(const EncodedTable& table, int count,
+                                                            std::mt19937_64& random);
 
 } // namespace qiscout::core::testing

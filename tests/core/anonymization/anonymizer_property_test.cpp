@@ -112,14 +112,9 @@ TEST_CASE("The search returns the brute-force optimum, and the frontier when ask
         const int sensitive = columns >= 2 ? columns - 1 : -1;
         const int available = sensitive >= 0 ? columns - 1 : columns;
         const int qiCount = 1 + static_cast<int>(random() % static_cast<std::uint64_t>(std::min(3, available)));
-        std::vector<int> quasiIdentifiers;
-        std::vector<Hierarchy> hierarchies;
+        const auto [quasiIdentifiers, hierarchies, specs] = randomQuasiIdentifiers(table, qiCount, random);
         AnonymizationParameters parameters;
-        for (int q = 0; q < qiCount; ++q) {
-            quasiIdentifiers.push_back(q);
-            hierarchies.push_back(randomHierarchy(table.columns[static_cast<std::size_t>(q)], random));
-            parameters.quasiIdentifiers.push_back({q, hierarchies.back(), "random"});
-        }
+        parameters.quasiIdentifiers = specs;
         ++tables;
         // No suppression, a small limit and a large one: the models that are not monotone under
         // suppression (l-diversity, t-closeness) are pruned differently in each (#40).

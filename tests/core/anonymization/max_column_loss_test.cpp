@@ -28,14 +28,9 @@ TEST_CASE("A cap on each column's loss gives the oracle's optimum among the leve
         const EncodedTable table = makeRandomTable(seed, 4);
         std::mt19937_64 random(seed * 104729);
         const int qiCount = std::min<int>(3, static_cast<int>(table.columnCount()));
-        std::vector<int> quasiIdentifiers;
-        std::vector<Hierarchy> hierarchies;
+        const auto [quasiIdentifiers, hierarchies, specs] = randomQuasiIdentifiers(table, qiCount, random);
         AnonymizationParameters parameters;
-        for (int q = 0; q < qiCount; ++q) {
-            quasiIdentifiers.push_back(q);
-            hierarchies.push_back(randomHierarchy(table.columns[static_cast<std::size_t>(q)], random));
-            parameters.quasiIdentifiers.push_back({q, hierarchies.back(), "random"});
-        }
+        parameters.quasiIdentifiers = specs;
         const std::uint64_t k = 2 + random() % 3;
         const double limit = std::array{0.0, 0.05, 0.2}[random() % 3];
         parameters.models = {std::make_shared<KAnonymity>(k)};
