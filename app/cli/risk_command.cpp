@@ -217,9 +217,10 @@ int runRisk(const RiskOptions& options)
     printSummary(jsonToStdout ? stderr : stdout, risk, table, loadSeconds);
     std::fflush(jsonToStdout ? stderr : stdout);
     std::string json;
-    setMemoryPhase("writing the risk of " + std::to_string(table.rowCount) + " records as JSON");
-    if (!options.json.empty())
+    if (!options.json.empty()) {
+        setMemoryPhase("writing the risk of " + std::to_string(table.rowCount) + " records as JSON");
         json = core::riskToJson(risk, {table.columnNames(), table.sourcePath, loadSeconds}, interrupt.token());
+    }
     if (options.report.outputs.empty())
         return options.json.empty() ? exitOk : writeJsonOutput(options.json, json, interrupt.token());
 
