@@ -10,7 +10,6 @@
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace qiscout::core {
 namespace {
@@ -35,21 +34,24 @@ struct KeyHash {
     }
 };
 
-bool compatible(const std::uint32_t* a, const std::uint32_t* b, int columns)
+/// Whether the row keyed `other` counts in the class of the row keyed `key`: it shows every value
+/// key shows. A wildcard in key matches anything; a wildcard in other matches nothing key shows,
+/// so suppressing a cell protects its own row and never pads another's class (see the header).
+bool covers(const std::uint32_t* key, const std::uint32_t* other, int columns)
 {
     for (int c = 0; c < columns; ++c)
-        if (a[c] != b[c] && a[c] != wild && b[c] != wild)
+        if (key[c] != wild && key[c] != other[c])
             return false;
     return true;
 }
 
-/// Columns where both keys hold a value and the values differ: what one side must suppress to
-/// match the other.
-Mask mismatch(const std::uint32_t* a, const std::uint32_t* b, int columns)
+/// Columns where key shows a value that other does not show: what key must suppress for other to
+/// count in its class.
+Mask uncovered(const std::uint32_t* key, const std::uint32_t* other, int columns)
 {
     Mask mask = 0;
     for (int c = 0; c < columns; ++c)
-        if (a[c] != b[c] && a[c] != wild && b[c] != wild)
+        if (key[c] != wild && key[c] != other[c])
             mask |= Mask{1} << c;
     return mask;
 }
@@ -76,11 +78,9 @@ struct Problem {
 };
 
 /// The rows grouped by their current key, each group with its class size (the rows of every group
-/// whose key is compatible with its own), kept exact as rows move between keys. Moving rows to a
-/// more general key never shrinks a class, and to a more specific one only shrinks the classes
-/// that matched the general key and not the specific one: one pass over the groups per move.
-/// (rowClasses sizes classes once; this state changes at every move. The tests and the CLI's
-/// re-check verify the answers with the engines' wildcard class sizes.)
+/// its key covers), kept exact as rows move between keys: one pass over the groups per move.
+/// (rowClasses sizes classes once; this state changes at every move. The tests check the answers
+/// pair by pair, and the CLI's re-check with the engines' wildcard class sizes.)
 class KeyGroups {
 public:
     explicit KeyGroups(const Problem& problem) : m_problem(problem)
@@ -101,62 +101,37 @@ public:
     [[nodiscard]] const std::vector<std::uint32_t>& members(std::uint32_t group) const { return m_members[group]; }
     [[nodiscard]] std::uint64_t size(std::uint32_t group) const { return m_sizes[group]; }
 
-    /// The class size a row with this key would have, the rows already there included.
+    /// The class size of a row with this key, counting the rows already in the groups it covers.
     [[nodiscard]] std::uint64_t sizeOf(const std::uint32_t* key) const
     {
         const int columns = m_problem.columns;
-        const bool anyWild = std::find(key, key + columns, wild) != key + columns;
-        std::uint64_t size = 0;
-        if (!anyWild) {
-            // A key without wildcards matches, among the keys without any, only itself.
+        if (std::find(key, key + columns, wild) == key + columns) {
+            // A key without wildcards covers only itself.
             const auto found = m_index.find(Key(key, key + columns));
-            if (found != m_index.end())
-                size += m_members[found->second].size();
-            for (const std::uint32_t group : m_wildGroups)
-                if (compatible(key, keyOf(group), columns))
-                    size += m_members[group].size();
-            return size;
+            return found == m_index.end() ? 0 : m_members[found->second].size();
         }
+        std::uint64_t size = 0;
         for (std::uint32_t group = 0; group < groupCount(); ++group)
-            if (!m_members[group].empty() && compatible(key, keyOf(group), columns))
+            if (!m_members[group].empty() && covers(key, keyOf(group), columns))
                 size += m_members[group].size();
         return size;
     }
 
-    /// Moves `rows` (members of `from`) to the group of `key`, which generalises or specialises
-    /// from's key; returns that group. `fromMismatches`, every group's mismatch with from's key
-    /// when the caller has them, spare a pass over the keys for a move to a more general key.
-    std::uint32_t move(std::uint32_t from, std::vector<std::uint32_t> rows, const Key& key,
-                       const std::vector<Mask>* fromMismatches = nullptr)
+    /// Moves `rows` (members of `from`) to the group of `key`; returns that group. A group whose key
+    /// covered from's and not the new one loses the rows from its class, and the other way round.
+    std::uint32_t move(std::uint32_t from, std::vector<std::uint32_t> rows, const Key& key)
     {
         const std::uint32_t to = groupOf(key);
+        if (to == from)
+            return to;
         const bool fresh = m_members[to].empty();
         const int columns = m_problem.columns;
         const auto moved = static_cast<std::uint64_t>(rows.size());
-        // The columns the move makes wild: a group matching to's key and not from's disagrees
-        // with from's key there only.
-        Mask opened = 0;
-        for (int c = 0; c < columns; ++c)
-            if (key[static_cast<std::size_t>(c)] == wild && keyOf(from)[c] != wild)
-                opened |= Mask{1} << c;
-        const bool general = fromMismatches != nullptr && opened != 0 &&
-                             std::equal(key.begin(), key.end(), keyOf(from),
-                                        [](std::uint32_t a, std::uint32_t b) { return a == b || a == wild; });
-        // A fresh group's size, summed on the way when the mismatches tell: from's rows all match.
-        std::uint64_t freshSize = m_members[from].size();
         for (std::uint32_t group = 0; group < groupCount(); ++group) {
-            if (group == from || group == to || m_members[group].empty())
+            if ((group == to && fresh) || (m_members[group].empty() && group != to))
                 continue;
-            bool before = false;
-            bool after = false;
-            if (general) {
-                before = (*fromMismatches)[group] == 0;
-                after = ((*fromMismatches)[group] & ~opened) == 0;
-                freshSize += after ? m_members[group].size() : 0;
-            } else {
-                before = compatible(keyOf(group), keyOf(from), columns);
-                after = compatible(keyOf(group), keyOf(to), columns);
-            }
+            const bool before = covers(keyOf(group), keyOf(from), columns);
+            const bool after = covers(keyOf(group), keyOf(to), columns);
             if (before != after)
                 m_sizes[group] = after ? m_sizes[group] + moved : m_sizes[group] - moved;
         }
@@ -167,9 +142,8 @@ public:
             for (const std::uint32_t row : rows)
                 source.erase(std::find(source.begin(), source.end(), row));
         m_members[to].insert(m_members[to].end(), rows.begin(), rows.end());
-        // The key of from and of to match each other, so their sizes counted the rows already.
         if (fresh)
-            m_sizes[to] = general ? freshSize : sizeOf(keyOf(to));
+            m_sizes[to] = sizeOf(keyOf(to));
         return to;
     }
 
@@ -181,8 +155,6 @@ private:
             m_keys.insert(m_keys.end(), key.begin(), key.end());
             m_members.emplace_back();
             m_sizes.push_back(0);
-            if (std::find(key.begin(), key.end(), wild) != key.end())
-                m_wildGroups.push_back(found->second);
         }
         return found->second;
     }
@@ -191,7 +163,6 @@ private:
     std::vector<std::uint32_t> m_keys;
     std::vector<std::vector<std::uint32_t>> m_members;
     std::vector<std::uint64_t> m_sizes;
-    std::vector<std::uint32_t> m_wildGroups;
     std::unordered_map<Key, std::uint32_t, KeyHash> m_index;
 };
 
@@ -203,23 +174,23 @@ Key withWildcards(const std::uint32_t* key, int columns, Mask mask)
     return result;
 }
 
-/// Every group's mismatch with the target's key (0 for empty groups, which are skipped), computed
-/// once for both options and the move.
-std::vector<Mask> mismatchesWith(const KeyGroups& groups, std::uint32_t target, int columns)
+/// Every group's uncovered columns against the target's key (0 for empty groups, which are
+/// skipped): the group counts in the target's class once the target suppresses them.
+std::vector<Mask> uncoveredBy(const KeyGroups& groups, std::uint32_t target, int columns)
 {
     std::vector<Mask> masks(groups.groupCount(), 0);
     const std::uint32_t* key = groups.keyOf(target);
     for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
         if (!groups.members(group).empty())
-            masks[group] = mismatch(key, groups.keyOf(group), columns);
+            masks[group] = uncovered(key, groups.keyOf(group), columns);
     return masks;
 }
 
-/// Option A for an unsafe group: the cheapest set of its own cells (the same columns in each of
-/// its rows) whose suppression gives the group a class of at least k rows. Ties go to the larger
-/// class, then to the lower columns.
+/// For an unsafe group: the cheapest set of its own cells (the same columns in each of its rows)
+/// whose suppression gives the group a class of at least k rows. Ties go to the larger class, then
+/// to the lower columns.
 Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std::uint32_t target,
-                            const std::vector<Mask>& mismatches)
+                            const std::vector<Mask>& uncoveredColumns)
 {
     const int columns = problem.columns;
     const std::uint32_t* key = groups.keyOf(target);
@@ -227,7 +198,8 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
     for (int c = 0; c < columns; ++c)
         if (key[c] != wild)
             free.push_back(c);
-    // A group matches the target with J suppressed exactly when its mismatch lies within J.
+    // A group counts in the target's class with J suppressed exactly when its uncovered columns lie
+    // within J.
     const auto spread = [&free](std::uint64_t compact) {
         Mask mask = 0;
         for (std::size_t bit = 0; bit < free.size(); ++bit)
@@ -236,12 +208,12 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
         return mask;
     };
     if (static_cast<int>(free.size()) <= maxEnumeratedColumns) {
-        // Rows per mismatch over the free columns, then summed over subsets (a zeta transform):
+        // Rows per uncovered set over the free columns, then summed over subsets (a zeta transform):
         // rows[J] is the class size with J suppressed.
         std::vector<std::uint64_t> rows(std::size_t{1} << free.size(), 0);
         const bool allFree = static_cast<int>(free.size()) == columns;
         for (std::uint32_t group = 0; group < groups.groupCount(); ++group) {
-            const Mask mask = mismatches[group];
+            const Mask mask = uncoveredColumns[group];
             std::uint64_t compact = allFree ? mask : 0;
             for (std::size_t bit = 0; !allFree && bit < free.size(); ++bit)
                 if ((mask >> free[bit]) & 1U)
@@ -270,13 +242,13 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
     }
     // Too many free columns to try every subset: add the column that brings the most rows per
     // weight until the class is large enough (all free columns suppressed match every row).
-    std::unordered_map<Mask, std::uint64_t> rowsByMismatch;
+    std::unordered_map<Mask, std::uint64_t> rowsByUncovered;
     for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
         if (!groups.members(group).empty())
-            rowsByMismatch[mismatches[group]] += groups.members(group).size();
-    const auto rowsWith = [&rowsByMismatch](Mask suppressed) {
+            rowsByUncovered[uncoveredColumns[group]] += groups.members(group).size();
+    const auto rowsWith = [&rowsByUncovered](Mask suppressed) {
         std::uint64_t sum = 0;
-        for (const auto& [mask, count] : rowsByMismatch)
+        for (const auto& [mask, count] : rowsByUncovered)
             if ((mask & ~suppressed) == 0)
                 sum += count;
         return sum;
@@ -304,51 +276,12 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
     return chosen;
 }
 
-/// Rows of another group brought into an unsafe group's class: each such row suppresses its
-/// mismatch with the group.
-struct Recruit {
-    std::uint32_t group = 0;
-    Mask mismatch = 0;
-    double weight = 0.0;
-};
-
-/// Option B: the cheapest rows of other groups to bring into the target's class, as many as it
-/// lacks, and what they cost.
-std::vector<Recruit> cheapestRecruits(const Problem& problem, const KeyGroups& groups, std::uint32_t target,
-                                      const std::vector<Mask>& mismatches, double& cost)
-{
-    std::vector<Recruit> candidates;
-    for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
-        if (mismatches[group] != 0)
-            candidates.push_back({group, mismatches[group], problem.weightOf(mismatches[group])});
-    // Every group brings a row at least, so the cheapest `lacking` groups are all that can be used.
-    std::uint64_t lacking = problem.k - groups.size(target);
-    const auto cheaper = [](const Recruit& a, const Recruit& b) {
-        return a.weight != b.weight ? a.weight < b.weight : a.group < b.group;
-    };
-    const auto used = static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(lacking, candidates.size()));
-    std::nth_element(candidates.begin(), candidates.begin() + used, candidates.end(), cheaper);
-    candidates.resize(static_cast<std::size_t>(used));
-    std::sort(candidates.begin(), candidates.end(), cheaper);
-    std::vector<Recruit> chosen;
-    cost = 0.0;
-    for (const Recruit& candidate : candidates) {
-        for (std::size_t row = 0; row < groups.members(candidate.group).size() && lacking > 0; ++row, --lacking) {
-            chosen.push_back(candidate);
-            cost += candidate.weight;
-        }
-        if (lacking == 0)
-            break;
-    }
-    return chosen;
-}
-
-/// The greedy pass: while some group's class is below k, the group with the smallest class is
-/// fixed by suppressing its own cells or by bringing other rows into its class, whichever costs
-/// less. Both only ever grow classes, so every fixed group stays fixed. False when stopped.
+/// The greedy pass: while some group's class is below k, the group with the smallest class
+/// suppresses its cheapest own cells that reach k. Only its own cells can widen a class; a group
+/// that showed a value the target now hides loses the target's rows and is fixed in its turn. Every
+/// move adds wildcards, so the pass ends. False when stopped.
 bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop_token& stop)
 {
-    const double lightest = *std::min_element(problem.weights.begin(), problem.weights.end());
     while (!stop.stop_requested()) {
         std::uint32_t target = groups.groupCount();
         for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
@@ -357,31 +290,8 @@ bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop
                 target = group;
         if (target == groups.groupCount())
             return true;
-        const std::vector<Mask> mismatches = mismatchesWith(groups, target, problem.columns);
-        const Mask own = cheapestOwnSuppression(problem, groups, target, mismatches);
-        const double ownCost = problem.weightOf(own) * static_cast<double>(groups.members(target).size());
-        // Each recruited row costs a cell at least: no need to price them when that already loses.
-        const double recruitBound = static_cast<double>(problem.k - groups.size(target)) * lightest;
-        double recruitCost = 0.0;
-        const std::vector<Recruit> recruits = ownCost <= recruitBound
-                                                  ? std::vector<Recruit>()
-                                                  : cheapestRecruits(problem, groups, target, mismatches, recruitCost);
-        if (ownCost <= recruitBound || ownCost <= recruitCost) {
-            groups.move(target, groups.members(target), withWildcards(groups.keyOf(target), problem.columns, own),
-                        &mismatches);
-            continue;
-        }
-        for (std::size_t first = 0; first < recruits.size();) {
-            std::size_t last = first;
-            while (last < recruits.size() && recruits[last].group == recruits[first].group)
-                ++last;
-            const std::vector<std::uint32_t>& members = groups.members(recruits[first].group);
-            const std::vector<std::uint32_t> rows(members.end() - static_cast<std::ptrdiff_t>(last - first),
-                                                  members.end());
-            groups.move(recruits[first].group, rows,
-                        withWildcards(groups.keyOf(recruits[first].group), problem.columns, recruits[first].mismatch));
-            first = last;
-        }
+        const Mask own = cheapestOwnSuppression(problem, groups, target, uncoveredBy(groups, target, problem.columns));
+        groups.move(target, groups.members(target), withWildcards(groups.keyOf(target), problem.columns, own));
     }
     return false;
 }
@@ -409,23 +319,13 @@ bool restoreCells(const Problem& problem, KeyGroups& groups, std::vector<std::ui
                 const std::uint32_t value = problem.key(row)[c];
                 if (key[c] != wild || value == wild)
                     continue;
-                // One pass over the groups matching the general key: those that also match the
-                // value make the row's class with it restored, the others lose the row.
-                std::uint64_t specificSize = 0;
-                bool safe = true;
-                for (std::uint32_t group = 0; group < groups.groupCount() && safe; ++group) {
-                    const std::uint32_t* other = groups.keyOf(group);
-                    if (groups.members(group).empty() || !compatible(other, key, columns))
-                        continue;
-                    if (other[c] == value || other[c] == wild)
-                        specificSize += groups.members(group).size();
-                    else
-                        safe = groups.size(group) > problem.k;
-                }
-                if (!safe || specificSize < problem.k)
-                    continue;
+                // Restoring hides nothing from any other class (a class that counts the row
+                // covers the wildcard, hence any value there); only the row's own class narrows, to
+                // the rows its specific key covers and itself.
                 Key specific(key, key + columns);
                 specific[static_cast<std::size_t>(c)] = value;
+                if (groups.sizeOf(specific.data()) + 1 < problem.k)
+                    continue;
                 groupOfRow[row] = groups.move(from, {row}, specific);
                 restored = true;
             }
@@ -435,11 +335,10 @@ bool restoreCells(const Problem& problem, KeyGroups& groups, std::vector<std::ui
 }
 
 /// The exact method: a branch and bound over cells. At each node the row with the smallest class
-/// below k must gain rows, so either one of its own cells is suppressed (a branch per cell: the
-/// first of its cells in the answer, the earlier ones then forbidden) or none is and some row that
-/// does not match it yet suppresses its whole mismatch with it (a branch per such row, rows in the
-/// same state tried once). Every answer lies in some branch; the bound is the cost so far plus the
-/// lightest cell while a class is below k.
+/// below k must gain rows, and only its own cells can give them (other rows' suppressions only
+/// take rows out of its class), so one of its cells is suppressed: a branch per cell, the first of
+/// its cells in the answer, the earlier ones then forbidden. Every answer lies in some branch; the
+/// bound is the cost so far plus the lightest cell while a class is below k.
 class ExactSearch {
 public:
     ExactSearch(const Problem& problem, std::uint64_t nodeLimit, const std::stop_token& stop, double bound)
@@ -458,8 +357,8 @@ public:
         m_sizes.assign(m_problem.rows, 0);
         for (std::uint32_t row = 0; row < m_problem.rows; ++row)
             for (std::uint32_t other = 0; other < m_problem.rows; ++other)
-                m_sizes[row] += compatible(key(row), key(other), m_problem.columns) ? 1U : 0U;
-        m_matched.resize(m_problem.rows);
+                m_sizes[row] += covers(key(row), key(other), m_problem.columns) ? 1U : 0U;
+        m_covered.resize(m_problem.rows);
         visit(0.0);
         return !m_exhausted;
     }
@@ -476,21 +375,25 @@ private:
         return static_cast<std::size_t>(row) * static_cast<std::size_t>(m_problem.columns) +
                static_cast<std::size_t>(c);
     }
-    /// Sets one cell and keeps the class sizes exact: only the rows whose match with the cell's
-    /// row changes gain or lose it (and it them).
+    /// Sets one cell and keeps the class sizes exact: only the pairs of the cell's row and another
+    /// row whose cover changes move a count.
     void setCell(std::size_t at, std::uint32_t value)
     {
         const int columns = m_problem.columns;
         const auto row = static_cast<std::uint32_t>(at / static_cast<std::size_t>(columns));
         for (std::uint32_t other = 0; other < m_problem.rows; ++other)
-            m_matched[other] = compatible(key(row), key(other), columns) ? 1 : 0;
+            m_covered[other] = static_cast<std::uint8_t>((covers(key(row), key(other), columns) ? 1U : 0U) |
+                                                         (covers(key(other), key(row), columns) ? 2U : 0U));
         m_keys[at] = value;
         for (std::uint32_t other = 0; other < m_problem.rows; ++other) {
-            const bool matches = compatible(key(row), key(other), columns);
-            if (other == row || matches == (m_matched[other] != 0))
+            if (other == row)
                 continue;
-            m_sizes[other] = matches ? m_sizes[other] + 1 : m_sizes[other] - 1;
-            m_sizes[row] = matches ? m_sizes[row] + 1 : m_sizes[row] - 1;
+            const bool rowCovers = covers(key(row), key(other), columns);
+            const bool otherCovers = covers(key(other), key(row), columns);
+            if (rowCovers != ((m_covered[other] & 1U) != 0))
+                m_sizes[row] = rowCovers ? m_sizes[row] + 1 : m_sizes[row] - 1;
+            if (otherCovers != ((m_covered[other] & 2U) != 0))
+                m_sizes[other] = otherCovers ? m_sizes[other] + 1 : m_sizes[other] - 1;
         }
     }
     /// Whether cost is below the best by more than rounding.
@@ -531,26 +434,6 @@ private:
             m_forbidden[at] = 1;
             forbiddenHere.push_back(c);
         }
-        std::unordered_set<std::vector<std::uint32_t>, KeyHash> tried;
-        for (std::uint32_t other = 0; other < m_problem.rows && !m_exhausted; ++other) {
-            const Mask mask = mismatch(key(target), key(other), columns);
-            if (mask == 0)
-                continue;
-            bool allowed = true;
-            std::vector<std::uint32_t> state(key(other), key(other) + columns);
-            for (int c = 0; c < columns; ++c) {
-                allowed = allowed && (((mask >> c) & 1U) == 0 || m_forbidden[cell(other, c)] == 0);
-                state.push_back(m_forbidden[cell(other, c)]);
-            }
-            const double added = m_problem.weightOf(mask);
-            if (!allowed || !beats(cost + added) || !tried.insert(std::move(state)).second)
-                continue;
-            for (Mask bits = mask; bits != 0; bits &= bits - 1)
-                setCell(cell(other, std::countr_zero(bits)), wild);
-            visit(cost + added);
-            for (Mask bits = mask; bits != 0; bits &= bits - 1)
-                setCell(cell(other, std::countr_zero(bits)), m_problem.original[cell(other, std::countr_zero(bits))]);
-        }
         for (const int c : forbiddenHere)
             m_forbidden[cell(target, c)] = 0;
     }
@@ -558,9 +441,9 @@ private:
     const Problem& m_problem;
     std::vector<std::uint32_t> m_keys;
     std::vector<std::uint8_t> m_forbidden;
-    /// Per row, its class size under m_keys; m_matched is setCell's scratch.
+    /// Per row, its class size under m_keys; m_covered is setCell's scratch.
     std::vector<std::uint64_t> m_sizes;
-    std::vector<std::uint8_t> m_matched;
+    std::vector<std::uint8_t> m_covered;
     std::uint64_t m_nodeLimit;
     std::uint64_t m_nodes = 0;
     const std::stop_token& m_stop;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Local suppression (#34) against an exhaustive search over every subset of cells on small random
-// tables, and its answers checked with the wildcard class sizes the engines use (rowClasses).
+// tables, its answers checked pair by pair (each row protected by its own cells) and with the
+// symmetric wildcard class sizes the engines use (rowClasses).
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -43,26 +45,35 @@ bool isWildcard(const SuppressionKeys& keys, std::size_t c, std::uint32_t row)
     return keys.wildcard[c][keys.codes[c][row]];
 }
 
-/// Every row's class (rows agreeing wherever neither cell is a wildcard) has k rows, with the
-/// cells of `suppressed` (row-major bits) as wildcards: the definition, pair by pair.
-bool kAnonymous(const SuppressionKeys& keys, std::uint64_t k, std::uint64_t suppressed)
+/// Every row's class (the rows showing each value the row shows) has k rows, with `wild` (row-major,
+/// one flag per cell) marking the suppressed cells: the definition, pair by pair. A wildcard widens
+/// its own row's class only; it never counts its row in another's.
+bool everyClassReaches(const SuppressionKeys& keys, std::uint64_t k, const std::vector<char>& suppressed)
 {
     const std::size_t columns = keys.codes.size();
     const auto wildAt = [&](std::uint32_t row, std::size_t c) {
-        return ((suppressed >> (row * columns + c)) & 1U) != 0 || isWildcard(keys, c, row);
+        return suppressed[row * columns + c] != 0 || isWildcard(keys, c, row);
     };
     for (std::uint32_t row = 0; row < keys.rows; ++row) {
         std::uint64_t size = 0;
         for (std::uint32_t other = 0; other < keys.rows; ++other) {
-            bool matches = true;
-            for (std::size_t c = 0; c < columns && matches; ++c)
-                matches = wildAt(row, c) || wildAt(other, c) || keys.codes[c][row] == keys.codes[c][other];
-            size += matches ? 1 : 0;
+            bool shows = true;
+            for (std::size_t c = 0; c < columns && shows; ++c)
+                shows = wildAt(row, c) || (!wildAt(other, c) && keys.codes[c][row] == keys.codes[c][other]);
+            size += shows ? 1 : 0;
         }
         if (size < k)
             return false;
     }
     return true;
+}
+
+bool kAnonymous(const SuppressionKeys& keys, std::uint64_t k, std::uint64_t suppressed)
+{
+    std::vector<char> cells(keys.rows * keys.codes.size());
+    for (std::size_t cell = 0; cell < cells.size(); ++cell)
+        cells[cell] = static_cast<char>((suppressed >> cell) & 1U);
+    return everyClassReaches(keys, k, cells);
 }
 
 /// The least total weight of cells whose suppression makes the table k-anonymous, over every
@@ -155,6 +166,12 @@ void checkAnswer(const SuppressionKeys& keys, std::uint64_t k, const std::vector
     }
     CHECK(answer.cells == cells);
     CHECK(answer.weight == Approx(weight));
+    std::vector<char> suppressed(keys.rows * keys.codes.size(), 0);
+    for (std::size_t c = 0; c < keys.codes.size(); ++c)
+        for (const std::uint32_t row : answer.suppressedRows[c])
+            suppressed[row * keys.codes.size() + c] = 1;
+    CHECK(everyClassReaches(keys, k, suppressed));
+    // The engines' symmetric wildcard classes, which the CLI's re-check uses, are wider still.
     CHECK(smallestWildcardClass(keys, answer) >= k);
 }
 
@@ -188,6 +205,42 @@ TEST_CASE("Local suppression is minimal on small random tables, exhaustively che
     }
     // The heuristic alone is not exact, but it should be most of the time on tables this small.
     CHECK(heuristicMinimal * 10 >= trials * 8);
+}
+
+TEST_CASE("Local suppression never protects a row with other rows' wildcards", "[local_suppression]")
+{
+    // Thirty rows, most of them unique. Under the symmetric wildcard semantics two rows blanked
+    // whole (six cells) make every class reach 3 and leave each unique row as it was; every unique
+    // row must instead hide some of its own values.
+    std::mt19937_64 random(5);
+    SuppressionKeys keys;
+    keys.rows = 30;
+    for (const std::uint32_t values : {5U, 4U, 3U}) {
+        std::vector<std::uint32_t> codes(keys.rows);
+        for (std::uint32_t& code : codes)
+            code = static_cast<std::uint32_t>(random() % values);
+        keys.codes.push_back(std::move(codes));
+        keys.wildcard.emplace_back(values, false);
+    }
+    const std::vector<double> weights(3, 1.0);
+    for (const auto& limits : {LocalSuppressionLimits{}, LocalSuppressionLimits{.exactRows = 0}}) {
+        const LocalSuppression answer = suppressCells(keys, 3, weights, {}, limits);
+        checkAnswer(keys, 3, weights, answer);
+        for (std::uint32_t row = 0; row < keys.rows; ++row) {
+            std::uint64_t copies = 0;
+            for (std::uint32_t other = 0; other < keys.rows; ++other) {
+                bool same = true;
+                for (const auto& codes : keys.codes)
+                    same = same && codes[other] == codes[row];
+                copies += same ? 1U : 0U;
+            }
+            bool hidden = false;
+            for (const auto& rows : answer.suppressedRows)
+                hidden = hidden || std::find(rows.begin(), rows.end(), row) != rows.end();
+            INFO("row " << row << ", " << copies << " copies");
+            CHECK((copies >= 3 || hidden));
+        }
+    }
 }
 
 TEST_CASE("Local suppression keeps the columns the user weights most", "[local_suppression]")
@@ -229,11 +282,15 @@ TEST_CASE("Local suppression gives k-anonymous answers on larger random tables",
     }
 }
 
-TEST_CASE("Local suppression suppresses fewer cells than sdcMicro 5.8.1's kAnon on its testdata and free1",
+TEST_CASE("Local suppression protects every row by its own cells with no more cells than sdcMicro 5.8.1's kAnon on "
+          "testdata",
           "[local_suppression]")
 {
     // sdcMicro's cell counts, measured with kAnon(createSdcObj(data, keyVars = ...), k) on factor
-    // keys (see docs/anonymization.md): QIScout must not suppress more.
+    // keys (see docs/anonymization.md). sdcMicro's answers lean on other rows' wildcards (21, 36, 90
+    // and 155 rows reach k only through them); QIScout's may not, and still must not suppress more.
+    // On free1 (REGION, SEX, AGE, MARSTAT, KINDPERS, k = 3) sdcMicro's 3,917 cells leave 302 rows so;
+    // there QIScout needs more cells, and the answer is only checked.
     struct Target {
         const char* file;
         std::vector<std::string> keys;
@@ -241,12 +298,13 @@ TEST_CASE("Local suppression suppresses fewer cells than sdcMicro 5.8.1's kAnon 
         std::uint64_t sdcMicroCells;
     };
     const std::vector<std::string> testdataKeys{"urbrur", "roof", "walls", "water", "electcon", "relat", "sex"};
+    const std::uint64_t notCompared = std::numeric_limits<std::uint64_t>::max();
     const std::vector<Target> targets{
         {"testdata.csv", testdataKeys, 2, 157},
         {"testdata.csv", testdataKeys, 3, 293},
         {"testdata.csv", testdataKeys, 5, 500},
         {"testdata.csv", testdataKeys, 10, 911},
-        {"free1.csv", {"REGION", "SEX", "AGE", "MARSTAT", "KINDPERS"}, 3, 3917},
+        {"free1.csv", {"REGION", "SEX", "AGE", "MARSTAT", "KINDPERS"}, 3, notCompared},
     };
     for (const Target& target : targets) {
         INFO(target.file << ", k " << target.k);
@@ -263,7 +321,7 @@ TEST_CASE("Local suppression suppresses fewer cells than sdcMicro 5.8.1's kAnon 
         const std::vector<double> weights(target.keys.size(), 1.0);
         const LocalSuppression answer = suppressCells(keys, target.k, weights, {});
         checkAnswer(keys, target.k, weights, answer);
-        CHECK(answer.cells < target.sdcMicroCells);
+        CHECK(answer.cells <= target.sdcMicroCells);
     }
 }
 

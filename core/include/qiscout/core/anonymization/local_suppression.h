@@ -26,9 +26,12 @@ struct LocalSuppressionLimits {
     std::uint64_t exactNodes = 200'000;
 };
 
-/// Which key cells to suppress. A suppressed cell matches any value when classes are counted: a
-/// row's class is every row that agrees with it on each key column where neither cell is
-/// suppressed or missing (the wildcard semantics).
+/// Which key cells to suppress. A row's class is every row that shows each value the row shows: a
+/// suppressed or missing cell hides the row's own value, so it widens that row's class, but it never
+/// puts its row into another row's class. (Under the symmetric wildcard semantics, where a wildcard
+/// also matches the values of others, blanking k - 1 whole rows would make any table k-anonymous
+/// while leaving every other row as it was: cheap, and no protection.) Every answer is therefore
+/// also k-anonymous under the symmetric semantics, which the re-check and sdcMicro's freqCalc use.
 struct LocalSuppression {
     /// Per key column (input order): ascending rows whose cell is suppressed.
     std::vector<std::vector<std::uint32_t>> suppressedRows;
