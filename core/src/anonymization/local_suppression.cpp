@@ -345,21 +345,11 @@ std::vector<Recruit> cheapestRecruits(const Problem& problem, const KeyGroups& g
 
 /// The greedy pass: while some group's class is below k, the group with the smallest class is
 /// fixed by suppressing its own cells or by bringing other rows into its class, whichever costs
-/// less. Both only ever grow classes, so every fixed group stays fixed. Gives up (abandoned set)
-/// once what it suppressed weighs more than `ceiling`, as the restoring pass rarely wins that
-/// back and a fine transformation of many unsafe groups would otherwise cost a pass over the
-/// groups per group. False when stopped.
-bool suppressGreedily(const Problem& problem, KeyGroups& groups, double ceiling, bool& abandoned,
-                      const std::stop_token& stop)
+/// less. Both only ever grow classes, so every fixed group stays fixed. False when stopped.
+bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop_token& stop)
 {
     const double lightest = *std::min_element(problem.weights.begin(), problem.weights.end());
-    double spent = 0.0;
-    abandoned = false;
     while (!stop.stop_requested()) {
-        if (spent > ceiling) {
-            abandoned = true;
-            return true;
-        }
         std::uint32_t target = groups.groupCount();
         for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
             if (!groups.members(group).empty() && groups.size(group) < problem.k &&
@@ -376,7 +366,6 @@ bool suppressGreedily(const Problem& problem, KeyGroups& groups, double ceiling,
         const std::vector<Recruit> recruits = ownCost <= recruitBound
                                                   ? std::vector<Recruit>()
                                                   : cheapestRecruits(problem, groups, target, mismatches, recruitCost);
-        spent += ownCost <= recruitBound || ownCost <= recruitCost ? ownCost : recruitCost;
         if (ownCost <= recruitBound || ownCost <= recruitCost) {
             groups.move(target, groups.members(target), withWildcards(groups.keyOf(target), problem.columns, own),
                         &mismatches);
@@ -581,30 +570,6 @@ private:
     double m_lightest;
 };
 
-/// Every cell of the k - 1 rows whose cells weigh least suppressed: wildcard rows match every
-/// row, so each class then has k rows at least. An upper bound on the optimum at any
-/// transformation, (k - 1) x the key columns' weights, whatever the table.
-std::vector<std::uint32_t> wildcardRows(const Problem& problem)
-{
-    std::vector<std::uint32_t> rows(problem.rows);
-    std::vector<double> weights(problem.rows, 0.0);
-    for (std::uint32_t row = 0; row < problem.rows; ++row) {
-        rows[row] = row;
-        for (int c = 0; c < problem.columns; ++c)
-            if (problem.key(row)[c] != wild)
-                weights[row] += problem.weights[static_cast<std::size_t>(c)];
-    }
-    const auto chosen = static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(problem.k - 1, problem.rows));
-    std::nth_element(rows.begin(), rows.begin() + chosen, rows.end(), [&weights](std::uint32_t a, std::uint32_t b) {
-        return weights[a] != weights[b] ? weights[a] < weights[b] : a < b;
-    });
-    std::vector<std::uint32_t> keys = problem.original;
-    for (std::ptrdiff_t i = 0; i < chosen; ++i)
-        std::fill_n(keys.begin() + static_cast<std::ptrdiff_t>(rows[static_cast<std::size_t>(i)]) * problem.columns,
-                    problem.columns, wild);
-    return keys;
-}
-
 LocalSuppression answerOf(const Problem& problem, const std::vector<std::uint32_t>& keys)
 {
     LocalSuppression answer;
@@ -659,25 +624,19 @@ LocalSuppression suppressCells(const SuppressionKeys& keys, std::uint64_t k, con
         none.complete = false;
         return none;
     };
-    LocalSuppression answer = answerOf(problem, wildcardRows(problem));
-    bool abandoned = false;
-    if (!suppressGreedily(problem, groups, answer.weight, abandoned, stop))
+    if (!suppressGreedily(problem, groups, stop))
         return stopped();
-    if (!abandoned) {
-        for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
-            for (const std::uint32_t row : groups.members(group))
-                groupOfRow[row] = group;
-        if (!restoreCells(problem, groups, groupOfRow, stop))
-            return stopped();
-        std::vector<std::uint32_t> heuristic(problem.original.size());
-        for (std::uint32_t row = 0; row < keys.rows; ++row) {
-            const std::uint32_t* key = groups.keyOf(groupOfRow[row]);
-            std::copy(key, key + columns, heuristic.begin() + static_cast<std::ptrdiff_t>(row) * columns);
-        }
-        LocalSuppression greedy = answerOf(problem, heuristic);
-        if (greedy.weight <= answer.weight)
-            answer = std::move(greedy);
+    for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
+        for (const std::uint32_t row : groups.members(group))
+            groupOfRow[row] = group;
+    if (!restoreCells(problem, groups, groupOfRow, stop))
+        return stopped();
+    std::vector<std::uint32_t> heuristic(problem.original.size());
+    for (std::uint32_t row = 0; row < keys.rows; ++row) {
+        const std::uint32_t* key = groups.keyOf(groupOfRow[row]);
+        std::copy(key, key + columns, heuristic.begin() + static_cast<std::ptrdiff_t>(row) * columns);
     }
+    LocalSuppression answer = answerOf(problem, heuristic);
     if (keys.rows > limits.exactRows || answer.cells == 0) {
         answer.minimal = answer.cells == 0;
         return answer;

@@ -44,8 +44,7 @@ struct LocalSuppression {
 /// Chooses key cells to suppress so that every row's class has at least k rows, minimising the
 /// summed weights of the suppressed cells (weights[c] > 0 per key column: the user's importance).
 /// Exact when the table has at most limits.exactRows rows and the search fits limits.exactNodes;
-/// otherwise a greedy choice improved by restoring every cell it can, or every cell of the k - 1
-/// lightest rows (which match every row) when that weighs less or the greedy passes it. Requires k <= rows (any
+/// otherwise a greedy choice improved by restoring every cell it can. Requires k <= rows (any
 /// table of at least k rows can be made k-anonymous by suppressing every cell); throws
 /// std::invalid_argument otherwise or for weights that do not fit the keys.
 [[nodiscard]] LocalSuppression suppressCells(const SuppressionKeys& keys, std::uint64_t k,
