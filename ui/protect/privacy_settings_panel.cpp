@@ -97,13 +97,13 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     m_keepAtLeast = new QSpinBox(this);
     m_keepAtLeast->setObjectName(QStringLiteral("keepAtLeast"));
     m_keepAtLeast->setRange(0, 100);
-    m_keepAtLeast->setSuffix(tr(" %"));
+    m_keepAtLeast->setSuffix(tr(" % of its detail"));
     m_keepAtLeast->setSpecialValueText(tr("no minimum"));
     m_keepAtLeast->setToolTip(
         tr("Coarsen no column so far that less of its detail than this remains, so the loss is spread over the "
            "columns instead of taken from one. Suppressed cells come on top. Needs the loss or non-uniform "
            "entropy metric."));
-    methodRow->addRow(wrapped(tr("Keep of each column at least:"), this), m_keepAtLeast);
+    methodRow->addRow(wrapped(tr("Each column keeps at least:"), this), m_keepAtLeast);
     layout->addLayout(methodRow);
     m_keep = new QWidget(this);
     auto* keepLayout = new QVBoxLayout(m_keep);
