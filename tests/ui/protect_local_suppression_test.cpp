@@ -4,6 +4,7 @@
 // table, each against the core run directly.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "qiscout/core/anonymization/information_loss_profile.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/anonymization/protected_table.h"
+#include "qiscout/core/anonymization/protection_settings.h"
 #include "qiscout/core/engines/search_engine.h"
 #include "qiscout/core/io/table_loader.h"
 #include "qiscout/core/report/protection_report.h"
@@ -93,6 +95,7 @@ class ProtectLocalSuppressionTest : public QObject {
 private Q_SLOTS:
     void suppressesSingleCellsAsTheCoreDoes_data();
     void suppressesSingleCellsAsTheCoreDoes();
+    void keepsAtLeastTheShareOfEachColumnItIsSet();
 };
 
 void ProtectLocalSuppressionTest::suppressesSingleCellsAsTheCoreDoes_data()
@@ -253,6 +256,53 @@ void ProtectLocalSuppressionTest::suppressesSingleCellsAsTheCoreDoes()
             QCOMPARE(stars, reference.suppressedCells[q]);
     }
     QVERIFY(smallestWildcardClass(reread, columns) >= 4);
+}
+
+// #34: the cap on each column's loss, next to the method, in the settings the project saves.
+void ProtectLocalSuppressionTest::keepsAtLeastTheShareOfEachColumnItIsSet()
+{
+    const auto table = loadSharedTable("testdata.csv");
+    ProtectView view;
+    view.setTable(table);
+    qiscout::core::ProtectionSettings settings;
+    for (const std::string& name : localSuppressionColumns)
+        settings.quasiIdentifiers.push_back(
+            {name,
+             qiscout::core::automaticHierarchy(table->columns[static_cast<std::size_t>(columnNamed(*table, name))]),
+             "automatic"});
+    settings.maxColumnLoss = 0.25;
+    view.setSettings(settings);
+    auto* privacy = view.privacyPanel();
+    auto* keep = privacy->keepAtLeastSpinBox();
+    QCOMPARE(keep->value(), 75);
+    QVERIFY(keep->isEnabled());
+    QCOMPARE(view.settings().maxColumnLoss, std::optional<double>(0.25));
+
+    QSignalSpy edited(privacy, &PrivacySettingsPanel::settingsEdited);
+    keep->setValue(60);
+    QCOMPARE(edited.count(), 1);
+    QVERIFY(view.settings().maxColumnLoss.has_value());
+    QVERIFY(qAbs(*view.settings().maxColumnLoss - 0.4) < 1e-12);
+    const auto parameters = qiscout::core::toAnonymizationParameters(*table, view.settings());
+    QVERIFY(parameters.maxColumnLoss.has_value());
+
+    // With cells alone nothing is coarsened, and precision's value depends on the capped height.
+    auto* method = privacy->methodComboBox();
+    method->setCurrentIndex(method->findData(static_cast<int>(PrivacySettingsPanel::Method::SuppressCellsOnly)));
+    QVERIFY(!keep->isEnabled());
+    QVERIFY(!view.settings().maxColumnLoss.has_value());
+    method->setCurrentIndex(method->findData(static_cast<int>(PrivacySettingsPanel::Method::SuppressCellsAndCoarsen)));
+    QVERIFY(keep->isEnabled());
+    auto* metric = privacy->metricComboBox();
+    metric->setCurrentIndex(metric->findData(static_cast<int>(qiscout::core::UtilityMetric::Precision)));
+    QVERIFY(!keep->isEnabled());
+    QVERIFY(!view.settings().maxColumnLoss.has_value());
+
+    // No minimum is no cap.
+    metric->setCurrentIndex(metric->findData(static_cast<int>(qiscout::core::UtilityMetric::Loss)));
+    keep->setValue(0);
+    QCOMPARE(keep->text(), QStringLiteral("no minimum"));
+    QVERIFY(!view.settings().maxColumnLoss.has_value());
 }
 
 QTEST_MAIN(ProtectLocalSuppressionTest)

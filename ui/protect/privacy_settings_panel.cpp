@@ -94,6 +94,16 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
            "Single cells: only the cells that make a row stand out become * (local suppression, as sdcMicro's "
            "kAnon); a * matches any value when groups are counted. Single cells protect k-anonymity alone."));
     methodRow->addRow(wrapped(tr("To protect:"), this), m_method);
+    m_keepAtLeast = new QSpinBox(this);
+    m_keepAtLeast->setObjectName(QStringLiteral("keepAtLeast"));
+    m_keepAtLeast->setRange(0, 100);
+    m_keepAtLeast->setSuffix(tr(" % of its detail"));
+    m_keepAtLeast->setSpecialValueText(tr("no minimum"));
+    m_keepAtLeast->setToolTip(
+        tr("Coarsen no column so far that less of its detail than this remains, so the loss is spread over the "
+           "columns instead of taken from one. Suppressed cells come on top. Needs the loss or non-uniform "
+           "entropy metric."));
+    methodRow->addRow(wrapped(tr("Each column keeps at least:"), this), m_keepAtLeast);
     layout->addLayout(methodRow);
     m_keep = new QWidget(this);
     auto* keepLayout = new QVBoxLayout(m_keep);
@@ -217,6 +227,7 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     connect(m_c, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
     connect(m_t, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
     connect(m_threads, &QSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    connect(m_keepAtLeast, &QSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
     for (auto* box : {m_diversity, m_closeness})
         connect(box, &QCheckBox::toggled, this, [this] {
             updateEnabled();
@@ -298,6 +309,13 @@ PrivacySettingsPanel::Method PrivacySettingsPanel::method() const
     return static_cast<Method>(m_method->currentData().toInt());
 }
 
+bool PrivacySettingsPanel::columnCapApplies() const
+{
+    const auto metric = static_cast<core::UtilityMetric>(m_metric->currentData().toInt());
+    return method() != Method::SuppressCellsOnly &&
+           (metric == core::UtilityMetric::Loss || metric == core::UtilityMetric::NonUniformEntropy);
+}
+
 void PrivacySettingsPanel::updateEnabled()
 {
     // Single cells protect k-anonymity alone and replace whole rows (see LocalSuppressionSettings).
@@ -309,6 +327,7 @@ void PrivacySettingsPanel::updateEnabled()
     m_rows->setEnabled(!cells);
     m_percent->setEnabled(!cells);
     m_keep->setVisible(cells);
+    m_keepAtLeast->setEnabled(columnCapApplies());
     if (auto* metrics = qobject_cast<QStandardItemModel*>(m_metric->model()))
         for (int index = 0; index < metrics->rowCount(); ++index) {
             const auto metric = static_cast<core::UtilityMetric>(m_metric->itemData(index).toInt());
@@ -414,13 +433,19 @@ void PrivacySettingsPanel::apply(core::ProtectionSettings& settings) const
     settings.metric = static_cast<core::UtilityMetric>(m_metric->currentData().toInt());
     settings.threads =
         m_threads->value() == m_threads->maximum() ? std::nullopt : std::optional<int>(m_threads->value());
+    settings.maxColumnLoss.reset();
+    if (columnCapApplies() && m_keepAtLeast->value() > 0)
+        settings.maxColumnLoss = 1.0 - m_keepAtLeast->value() / 100.0;
 }
 
 void PrivacySettingsPanel::setSettings(const core::ProtectionSettings& settings)
 {
     m_updating = true;
-    const QSignalBlocker blockers[] = {QSignalBlocker(m_k), QSignalBlocker(m_l),    QSignalBlocker(m_c),
-                                       QSignalBlocker(m_t), QSignalBlocker(m_rows), QSignalBlocker(m_percent)};
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_k),          QSignalBlocker(m_l),    QSignalBlocker(m_c),
+                                       QSignalBlocker(m_t),          QSignalBlocker(m_rows), QSignalBlocker(m_percent),
+                                       QSignalBlocker(m_keepAtLeast)};
+    m_keepAtLeast->setValue(
+        settings.maxColumnLoss ? static_cast<int>(std::lround((1.0 - *settings.maxColumnLoss) * 100.0)) : 0);
     m_k->setValue(
         static_cast<int>(std::clamp<std::uint64_t>(settings.k, 2, static_cast<std::uint64_t>(m_k->maximum()) + 1) - 1));
     m_diversity->setChecked(settings.diversity.has_value());

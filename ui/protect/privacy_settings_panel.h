@@ -63,6 +63,7 @@ public:
     [[nodiscard]] QComboBox* closenessColumnComboBox() const { return m_closenessColumn; }
     [[nodiscard]] QComboBox* methodComboBox() const { return m_method; }
     [[nodiscard]] QListWidget* keepOrderList() const { return m_keepOrder; }
+    [[nodiscard]] QSpinBox* keepAtLeastSpinBox() const { return m_keepAtLeast; }
 
 Q_SIGNALS:
     void settingsEdited();
@@ -71,6 +72,9 @@ private:
     void setRowsFromPercent();
     void setPercentFromRows();
     void updateEnabled();
+    /// Whether the keep-at-least cap applies: a lattice is searched and the metric prices each
+    /// column on its own (loss, non-uniform entropy).
+    [[nodiscard]] bool columnCapApplies() const;
     void emitEdited();
     [[nodiscard]] Method method() const;
     /// Moves the selected column of the keep ranking up (-1) or down (+1).
@@ -89,6 +93,8 @@ private:
     QComboBox* m_method = nullptr;
     QWidget* m_keep = nullptr;
     QListWidget* m_keepOrder = nullptr;
+    /// Percent of each column's detail to keep (the cap on its loss, #34); 0 = no minimum.
+    QSpinBox* m_keepAtLeast = nullptr;
     QToolButton* m_advancedToggle = nullptr;
     QWidget* m_advanced = nullptr;
     QComboBox* m_variant = nullptr;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <utility>
 
 #include "qiscout/core/anonymization/anonymizer.h"
@@ -143,7 +144,7 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
         Q_EMIT searchFailed(tr("Open a table before protecting it."));
         return;
     }
-    std::vector<int> heights;
+    std::optional<core::TransformationLattice> lattice;
     QStringList names;
     try {
         core::AnonymizationParameters parameters = core::toAnonymizationParameters(*m_table, settings);
@@ -152,12 +153,11 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
         parameters.fullFrontier = !parameters.localSuppression;
         if (parameters.quasiIdentifiers.empty())
             throw core::AnonymizationParameterError("Choose at least one column to generalise.");
-        for (const auto& spec : parameters.quasiIdentifiers) {
-            heights.push_back(spec.hierarchy.height());
+        for (const auto& spec : parameters.quasiIdentifiers)
             names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
-        }
-        // Throws for a lattice beyond what the search accepts, before any thread starts.
-        (void)core::TransformationLattice(heights);
+        // Throws for a lattice beyond what the search accepts, before any thread starts. The cap
+        // on each column's loss cuts hierarchies, so the lattice is the search's, not theirs.
+        lattice = core::searchedLattice(*m_table, parameters);
         m_parameters = std::move(parameters);
     } catch (const std::exception& error) {
         Q_EMIT searchFailed(QString::fromUtf8(error.what()));
@@ -171,7 +171,7 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
     m_outcomeRun.discard();
     // A fresh buffer: what a superseded search still reports goes to its own, which nobody reads.
     m_buffer = std::make_shared<TransformationEventBuffer>();
-    Q_EMIT searchStarted(core::TransformationLattice(heights), names);
+    Q_EMIT searchStarted(*lattice, names);
     // One search at a time: LatestRun starts this one once a cancelled one has returned.
     m_search.start([table = m_table, parameters = m_parameters, buffer = m_buffer](std::stop_token token) {
         SearchOutput output;

@@ -17,6 +17,11 @@ AnonymizationResult runAnonymization(const EncodedTable& table, const Anonymizat
     return searchLattice(setup, std::move(stop), observer);
 }
 
+TransformationLattice searchedLattice(const EncodedTable& table, const AnonymizationParameters& parameters)
+{
+    return prepareSearch(table, parameters).lattice;
+}
+
 TransformationAssessment assessTransformation(const EncodedTable& table, const AnonymizationParameters& parameters,
                                               const Transformation& transformation)
 {

@@ -38,7 +38,8 @@ bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b)
     return sameColumns && a.k == b.k && sameDiversity(a.diversity, b.diversity) &&
            sameCloseness(a.closeness, b.closeness) && a.suppressionLimit == b.suppressionLimit &&
            a.metric == b.metric && a.threads == b.threads && a.chosenLevels == b.chosenLevels &&
-           a.dlInference == b.dlInference && a.localSuppression == b.localSuppression;
+           a.dlInference == b.dlInference && a.localSuppression == b.localSuppression &&
+           a.maxColumnLoss == b.maxColumnLoss;
 }
 
 std::vector<double> keepOrderImportance(const std::vector<ProtectedColumnSetting>& quasiIdentifiers,
@@ -84,6 +85,7 @@ AnonymizationParameters toAnonymizationParameters(const EncodedTable& table, con
         parameters.localSuppression = LocalSuppressionSettings{
             keepOrderImportance(settings.quasiIdentifiers, settings.localSuppression->keepOrder),
             settings.localSuppression->generalise};
+    parameters.maxColumnLoss = settings.maxColumnLoss;
     return parameters;
 }
 

@@ -193,6 +193,8 @@ nlohmann::json protectionToJson(const ProtectionSettings& protection)
     if (protection.localSuppression)
         json["localSuppression"] = {{"generalise", protection.localSuppression->generalise},
                                     {"keepOrder", protection.localSuppression->keepOrder}};
+    if (protection.maxColumnLoss)
+        json["maxColumnLoss"] = *protection.maxColumnLoss;
     return json;
 }
 
@@ -257,6 +259,11 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
     if (const auto it = json.find("localSuppression"); it != json.end() && !it->is_null())
         protection.localSuppression = LocalSuppressionSetting{valueOf(*it, "generalise", true),
                                                               valueOf(*it, "keepOrder", std::vector<std::string>{})};
+    if (const auto it = json.find("maxColumnLoss"); it != json.end() && !it->is_null()) {
+        protection.maxColumnLoss = valueOf(json, "maxColumnLoss", 1.0);
+        if (!(*protection.maxColumnLoss >= 0.0 && *protection.maxColumnLoss <= 1.0))
+            throw ProjectError("The project's largest loss per column must be between 0 and 1.");
+    }
     return protection;
 }
 

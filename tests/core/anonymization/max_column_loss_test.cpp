@@ -69,6 +69,18 @@ TEST_CASE("A cap on each column's loss gives the oracle's optimum among the leve
                 NullAnonymizationObserver quiet;
                 const AnonymizationResult result = runAnonymization(table, parameters, {}, quiet);
                 REQUIRE(result.complete);
+                // The lattice the Protect step draws is the one searched: each column up to its
+                // last level within the cap (#34).
+                std::vector<int> cappedHeights;
+                for (int q = 0; q < qiCount; ++q) {
+                    const auto& perLevel = columnLoss[static_cast<std::size_t>(q)];
+                    std::size_t level = 1;
+                    while (level < perLevel.size() && perLevel[level] <= cap + 1e-12)
+                        ++level;
+                    cappedHeights.push_back(static_cast<int>(level) - 1);
+                }
+                REQUIRE(searchedLattice(table, parameters).heights() == cappedHeights);
+                REQUIRE(result.lattice.heights() == cappedHeights);
                 REQUIRE(result.optimum.has_value() == (best != nullptr));
                 if (!best)
                     continue;

@@ -107,6 +107,10 @@ TEST_CASE("sameProtection compares every setting", "[anonymization][settings]")
     REQUIRE(sameProtection(a, b));
     b.localSuppression->keepOrder = {"age"};
     REQUIRE_FALSE(sameProtection(a, b));
+    b = a;
+    b.maxColumnLoss = 0.5; // #34
+    REQUIRE_FALSE(sameProtection(a, b));
+    REQUIRE(toAnonymizationParameters(smallTable(), b).maxColumnLoss == 0.5);
 }
 
 // #34: the Protect step's "keep this column" ranking is the importance local suppression weighs.

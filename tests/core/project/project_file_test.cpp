@@ -72,6 +72,7 @@ ProtectionSettings sampleProtection()
     protection.chosenLevels = std::vector<int>{1, 0};
     protection.dlInference = DlInferenceSetting{"diagnosis", 40, 3, PartitionHeuristic::BottomUp};
     protection.localSuppression = LocalSuppressionSetting{false, {"zip \"code\"", "age"}};
+    protection.maxColumnLoss = 0.5;
     return protection;
 }
 
@@ -135,6 +136,7 @@ TEST_CASE("A project keeps the Protect set-up through JSON", "[project]")
     project.protection->closeness.reset();
     project.protection->threads.reset();
     project.protection->chosenLevels.reset();
+    project.protection->maxColumnLoss.reset();
     requireSame(projectFromJson(projectToJson(project)), project);
     // A project without one reads back without one.
     REQUIRE_FALSE(projectFromJson(projectToJson(sampleProject())).protection.has_value());
@@ -207,6 +209,8 @@ TEST_CASE("A project's bad Protect set-up is an error naming what is wrong", "[p
     REQUIRE_THROWS_AS(projectFromJson(replaced("\"[30, 40)\",\n            \"*\"", "\"[30, 40)\",\n            \"x\"")),
                       ProjectError);
     REQUIRE_THROWS_AS(projectFromJson(replaced("\"suppressionLimit\": 0.03", "\"suppressionLimit\": 3")), ProjectError);
+    REQUIRE_THROWS_WITH(projectFromJson(replaced("\"maxColumnLoss\": 0.5", "\"maxColumnLoss\": 1.5")),
+                        Catch::Contains("loss per column")); // #34
 }
 
 TEST_CASE("Unset options stay unset through JSON", "[project]")

@@ -8,6 +8,7 @@
 #include "qiscout/core/anonymization/anonymization_observer.h"
 #include "qiscout/core/anonymization/anonymization_parameters.h"
 #include "qiscout/core/anonymization/anonymization_result.h"
+#include "qiscout/core/anonymization/transformation_lattice.h"
 #include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::core {
@@ -18,6 +19,12 @@ namespace qiscout::core {
 /// parameters and HierarchyError for a hierarchy that does not fit its column.
 [[nodiscard]] AnonymizationResult runAnonymization(const EncodedTable& table, const AnonymizationParameters& parameters,
                                                    std::stop_token stop, AnonymizationObserver& observer);
+
+/// The lattice runAnonymization searches: the hierarchies' levels, each cut at the cap on its
+/// column's loss when there is one (AnonymizationParameters::maxColumnLoss). Throws like
+/// runAnonymization.
+[[nodiscard]] TransformationLattice searchedLattice(const EncodedTable& table,
+                                                    const AnonymizationParameters& parameters);
 
 /// Evaluates one transformation (acceptability, metric, suppressed rows, classes), e.g. one the
 /// user picked from the lattice. Throws like runAnonymization, and std::invalid_argument when the

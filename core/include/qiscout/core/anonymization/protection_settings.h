@@ -84,6 +84,9 @@ struct ProtectionSettings {
     std::optional<DlInferenceSetting> dlInference;
     /// Suppress single cells instead of rows; unset = record suppression.
     std::optional<LocalSuppressionSetting> localSuppression;
+    /// The most detail one column's generalisation may lose, in [0, 1] (AnonymizationParameters::
+    /// maxColumnLoss); unset = no cap.
+    std::optional<double> maxColumnLoss;
 };
 
 /// The importance (LocalSuppressionSettings::importance) of each quasi-identifier, in their order,
