@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct BenchRiskOptions {
     std::vector<int> threads{1, 2};
     int repeat = 5;
     core::SudaScoring scoring = core::SudaScoring::Elliot;
+    std::optional<int> maxMsuSize;
     LoadFlags load;
 };
 
@@ -59,6 +61,7 @@ int runBenchRisk(const BenchRiskOptions& options)
             parameters.keyColumns = core::ColumnSet::firstN(keys);
             parameters.threads = threads;
             parameters.scoring = options.scoring;
+            parameters.maxMsuSize = options.maxMsuSize;
             std::vector<double> wall;
             std::vector<double> cpu;
             std::vector<double> sudaCpu;
@@ -111,6 +114,10 @@ void addBenchRiskCommand(CLI::App& app, Command& selected)
         ->check(atLeastOne());
     command->add_option("--scoring", options->scoring, "SUDA weights: elliot (default) or ihsn")
         ->transform(oneOf(core::sudaScoringNames));
+    command
+        ->add_option("--max-msu-size", options->maxMsuSize,
+                     "Largest MSU counted, in key columns (default: all key columns, as sdcMicro's suda2)")
+        ->check(atLeastOne());
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runBenchRisk(*options); }; });
 }

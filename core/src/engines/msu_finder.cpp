@@ -144,8 +144,10 @@ struct Level {
     // Candidates by ascending count here, then rank, and the rows of each.
     std::vector<std::uint32_t> candidates;
     std::vector<std::span<const std::uint32_t>> buckets;
-    // Scratch of the merge: (count, hash of the rows, rank) per candidate.
-    std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint32_t>> signatures;
+    // Scratch of the ordering and merge: count << 32 | rank per candidate, and (hash of the rows,
+    // rank) per candidate of one count.
+    std::vector<std::uint64_t> byCount;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> signatures;
 };
 
 std::uint64_t hashRows(std::span<const std::uint32_t> rows)
@@ -162,7 +164,7 @@ std::uint64_t hashRows(std::span<const std::uint32_t> rows)
 void settleLevel(const RankedTable& table, Level& level, std::size_t rowCount, const Level* parent, int budget,
                  std::vector<FoundMsu>& found)
 {
-    level.candidates.clear();
+    level.byCount.clear();
     for (const std::uint32_t rank : level.touched) {
         const auto& holders = level.rowsOf[rank];
         const auto support = static_cast<std::uint32_t>(holders.size());
@@ -173,46 +175,58 @@ void settleLevel(const RankedTable& table, Level& level, std::size_t rowCount, c
         if (support == 1) {
             found.push_back({holders.front(), bit(table.columnOfRank(rank))});
         } else if (budget >= 2) {
-            level.candidates.push_back(rank);
+            level.byCount.push_back(std::uint64_t{support} << 32 | rank);
             level.counts[rank] = support;
             level.aliasColumns[rank] = 0;
         }
     }
 
-    // Perfectly correlated items (the same rows here) share every MSU but never meet in one: only
-    // the lowest-ranked of them stays a candidate, the others become its aliases.
-    if (level.candidates.size() >= 2) {
+    // Rarest first, as SUDA2 orders items: early items have small sub-tables, late ones few items
+    // left to combine with. Perfectly correlated items (the same rows here) share every MSU but
+    // never meet in one: only the lowest-ranked of them stays a candidate, the others become its
+    // aliases. They have the same count, so only items sharing their count are compared (most
+    // counts are held by one item).
+    std::sort(level.byCount.begin(), level.byCount.end());
+    level.candidates.clear();
+    for (std::size_t begin = 0; begin < level.byCount.size();) {
+        const std::uint64_t count = level.byCount[begin] >> 32;
+        std::size_t end = begin + 1;
+        while (end < level.byCount.size() && level.byCount[end] >> 32 == count)
+            ++end;
+        if (end - begin == 1) {
+            level.candidates.push_back(static_cast<std::uint32_t>(level.byCount[begin]));
+            begin = end;
+            continue;
+        }
         level.signatures.clear();
-        for (const std::uint32_t rank : level.candidates)
-            level.signatures.emplace_back(level.counts[rank], hashRows(level.rowsOf[rank]), rank);
+        for (std::size_t i = begin; i < end; ++i) {
+            const auto rank = static_cast<std::uint32_t>(level.byCount[i]);
+            level.signatures.emplace_back(hashRows(level.rowsOf[rank]), rank);
+        }
         std::sort(level.signatures.begin(), level.signatures.end());
-        level.candidates.clear();
-        for (std::size_t begin = 0; begin < level.signatures.size();) {
-            std::size_t end = begin + 1;
-            while (end < level.signatures.size() &&
-                   std::get<0>(level.signatures[end]) == std::get<0>(level.signatures[begin]) &&
-                   std::get<1>(level.signatures[end]) == std::get<1>(level.signatures[begin]))
-                ++end;
-            const std::size_t firstOfRun = level.candidates.size();
-            for (std::size_t i = begin; i < end; ++i) {
-                const std::uint32_t rank = std::get<2>(level.signatures[i]);
+        const std::size_t firstOfCount = level.candidates.size();
+        for (std::size_t group = 0; group < level.signatures.size();) {
+            std::size_t groupEnd = group + 1;
+            while (groupEnd < level.signatures.size() &&
+                   level.signatures[groupEnd].first == level.signatures[group].first)
+                ++groupEnd;
+            const std::size_t firstOfGroup = level.candidates.size();
+            for (std::size_t i = group; i < groupEnd; ++i) {
+                const std::uint32_t rank = level.signatures[i].second;
                 const auto representative = std::find_if(
-                    level.candidates.begin() + static_cast<std::ptrdiff_t>(firstOfRun), level.candidates.end(),
+                    level.candidates.begin() + static_cast<std::ptrdiff_t>(firstOfGroup), level.candidates.end(),
                     [&](std::uint32_t other) { return level.rowsOf[other] == level.rowsOf[rank]; });
                 if (representative == level.candidates.end())
                     level.candidates.push_back(rank);
                 else
                     level.aliasColumns[*representative] |= bit(table.columnOfRank(rank));
             }
-            begin = end;
+            group = groupEnd;
         }
+        std::sort(level.candidates.begin() + static_cast<std::ptrdiff_t>(firstOfCount), level.candidates.end());
+        begin = end;
     }
 
-    // Rarest first, as SUDA2 orders items: early items have small sub-tables, late ones few items
-    // left to combine with.
-    std::sort(level.candidates.begin(), level.candidates.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return std::pair(level.counts[a], a) < std::pair(level.counts[b], b);
-    });
     for (const std::uint32_t column : level.columns)
         level.lastPositionOfColumn[column] = 0;
     level.buckets.clear();

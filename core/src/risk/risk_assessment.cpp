@@ -48,6 +48,8 @@ void validate(const EncodedTable& table, const RiskParameters& parameters, int h
                                  fmt::format("{:g}", parameters.samplingFraction) + ".");
     if (parameters.k < 1)
         throw RiskParameterError("k must be at least 1.");
+    if (parameters.maxMsuSize && *parameters.maxMsuSize < 1)
+        throw RiskParameterError("The largest MSU size must be at least 1 key column.");
     const int threads = parameters.threads.value_or(hardware);
     if (threads < 1 || threads > hardware)
         throw RiskParameterError("threads must be between 1 and " + std::to_string(hardware) +
@@ -160,6 +162,7 @@ RiskAssessment assessRisk(const EncodedTable& table, const RiskParameters& param
     suda.scoring = parameters.scoring;
     suda.samplingFraction = parameters.samplingFraction;
     suda.threads = parameters.threads.value_or(hardware);
+    suda.maxMsuSize = parameters.maxMsuSize.value_or(maxKeyColumns);
     if (progress != nullptr) {
         suda.itemsDone = &progress->done;
         suda.itemsTotal = &progress->total;

@@ -129,7 +129,7 @@ SudaScores computeSudaScores(const EncodedTable& table, const SudaOptions& optio
     ScoreSink sink(rows, keys, weights);
     MsuSearchOptions search;
     search.columns = keySet;
-    search.maxSize = static_cast<int>(keys);
+    search.maxSize = std::min(static_cast<int>(keys), options.maxMsuSize);
     search.missingValuesAreItems = false;
     search.threads = options.threads;
     search.itemsDone = options.itemsDone;

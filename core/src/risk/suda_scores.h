@@ -35,6 +35,8 @@ struct SudaOptions {
     /// sdcMicro's DisFraction, in (0, 1].
     double samplingFraction = 0.01;
     int threads = 1;
+    /// Largest MSU counted, in key columns (more than the key columns: every size).
+    int maxMsuSize = maxKeyColumns;
     /// Items of the whole table done, out of `total`; both may be null.
     std::atomic<std::uint64_t>* itemsDone = nullptr;
     std::atomic<std::uint64_t>* itemsTotal = nullptr;

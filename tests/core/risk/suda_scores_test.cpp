@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,14 +53,15 @@ struct ExpectedSuda {
 
 // SUDA from the definition: the MSUs enumerated by brute force, sdcMicro's formulas applied as
 // its C++ and R code state them (DIS through U / Dis - U, not the simplified form).
-ExpectedSuda bruteForceSuda(const EncodedTable& table, SudaScoring scoring, double fraction)
+ExpectedSuda bruteForceSuda(const EncodedTable& table, SudaScoring scoring, double fraction,
+                            std::optional<int> maxMsuSize = std::nullopt)
 {
     const auto keys = static_cast<int>(table.columnCount());
     const int m = std::max(3, keys);
     ExpectedSuda expected;
     expected.scores.assign(table.rowCount, 0);
     std::vector<std::vector<double>> raw(table.rowCount, std::vector<double>(static_cast<std::size_t>(keys), 0));
-    for (const testing::NaiveMsu& msu : testing::naiveMsus(table, keys, false)) {
+    for (const testing::NaiveMsu& msu : testing::naiveMsus(table, maxMsuSize.value_or(keys), false)) {
         const double weight = expectedWeight(scoring, m, static_cast<int>(msu.items.size()));
         expected.scores[msu.row] += weight;
         for (const auto& item : msu.items)
@@ -226,6 +228,31 @@ TEST_CASE("SUDA scores, DIS-SUDA and contributions equal a brute force on random
             }
         }
     }
+}
+
+TEST_CASE("SUDA with a largest MSU size counts exactly the MSUs up to it, weighed by all key columns", "[risk][suda]")
+{
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        const EncodedTable table = testing::withMissingCells(testing::makeRandomTable(seed, 6), seed, 20);
+        for (const int maxMsuSize : {1, 2, 3}) {
+            for (const int threads : {1, 2}) {
+                INFO(testing::describeRandomTable(seed, table)
+                     << ", largest MSU " << maxMsuSize << ", threads " << threads);
+                RiskParameters parameters = onAllColumns(table, SudaScoring::Elliot);
+                parameters.maxMsuSize = maxMsuSize;
+                parameters.threads = threads;
+                const RiskAssessment risk = assessRisk(table, parameters);
+                REQUIRE(risk.complete);
+                const ExpectedSuda expected = bruteForceSuda(table, SudaScoring::Elliot, 0.01, maxMsuSize);
+                checkClose(risk.sudaScores, expected.scores);
+                checkClose(risk.disSudaScores, expected.disScores);
+                CHECK(risk.suda.msusBySize.size() <= static_cast<std::size_t>(maxMsuSize));
+            }
+        }
+    }
+    RiskParameters invalid = onAllColumns(testing::makeRandomTable(1, 6), SudaScoring::Elliot);
+    invalid.maxMsuSize = 0;
+    CHECK_THROWS_AS(assessRisk(testing::makeRandomTable(1, 6), invalid), RiskParameterError);
 }
 
 TEST_CASE("SUDA scores only the chosen key columns", "[risk][suda]")

@@ -42,6 +42,11 @@ struct RiskParameters {
     /// Rows in classes of at most k rows on the key columns are at risk (prosecutor risk >= 1/k).
     std::uint64_t k = 1;
     SudaScoring scoring = SudaScoring::Elliot;
+    /// Largest MSU SUDA counts, in key columns, at least 1; unset = every size (as sdcMicro's
+    /// suda2(), which passes the number of key columns as its C++ Suda2's bound). SUDA2's search
+    /// grows exponentially with the key columns; a bound keeps many of them tractable, and the
+    /// scores then count the MSUs up to that size with the weights of all key columns.
+    std::optional<int> maxMsuSize;
     /// Worker threads, 1..hardware concurrency; unset = hardware concurrency.
     std::optional<int> threads;
 };
