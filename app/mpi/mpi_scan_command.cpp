@@ -20,10 +20,11 @@
 #include "column_selection.h"
 #include "command.h"
 #include "distribution_choice.h"
-#include "json_output.h"
 #include "lattice_distribution.h"
 #include "load_flags.h"
 #include "mpi_job.h"
+#include "output_files.h"
+#include "report_option.h"
 #include "row_distribution.h"
 #include "scan_output.h"
 #include "search_flags.h"
@@ -35,6 +36,7 @@ struct MpiScanOptions {
     std::string file;
     cli::SearchFlags search;
     std::string json;
+    cli::ReportRequest report;
     cli::LoadFlags load;
     bool levelCosts = false;
     Distribution distribute = Distribution::Auto;
@@ -88,9 +90,40 @@ void printLevelCosts(std::ostream& out, const std::vector<LevelCost>& costs)
     }
 }
 
+/// The JSON and the reports, written by rank 0 as qiscout-cli scan writes them.
+int writeOutputs(const MpiScanOptions& options, const core::EncodedTable& outline,
+                 std::unique_ptr<core::EncodedTable> table, const core::SearchParameters& parameters,
+                 core::SearchResult result, double loadSeconds)
+{
+    cli::OutputFiles outputs({});
+    if (!options.json.empty() &&
+        !outputs.prepareJson(options.json, cli::scanJson(result, outline, parameters, loadSeconds)))
+        return cli::exitInputError;
+    int status = cli::exitOk;
+    if (!options.report.outputs.empty()) {
+        core::ReportInput report;
+        report.roles.assign(outline.columnCount(), core::ColumnRole::Ignored);
+        for (const int column : result.searchedColumns.columns())
+            report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
+        report.parameters = parameters;
+        report.requestedAlgorithm = core::Algorithm::Mtui;
+        report.result = std::move(result);
+        report.loadSeconds = loadSeconds;
+        report.table = std::move(table);
+        status = cli::prepareReports(options.report, report, outputs, {});
+    }
+    return outputs.commit() ? status : cli::exitInputError;
+}
+
 int runMpiScan(const MpiScanOptions& options)
 {
     const JobPlace place = JobPlace::ofWorld();
+    if (place.isRoot()) {
+        std::vector<std::string> outputPaths = options.report.outputs;
+        outputPaths.push_back(options.json);
+        if (const int status = cli::checkOutputPaths(outputPaths, {options.file}); status != cli::exitOk)
+            abortJob(place, status, "cannot write the output files, ending the job");
+    }
     // Rank 0 reads first, so that a bad file or flag is reported once; the others read the same
     // file (shared or copied to every node) once it proved readable. That doubles the load's wall
     // time: docs/scale-out.md says what would not.
@@ -107,10 +140,12 @@ int runMpiScan(const MpiScanOptions& options)
     const core::EncodedTable outline = outlineOf(*table);
     std::optional<core::EncodedTable> slice;
     if (choice.mode == Distribution::Rows) {
-        // Every rank read the whole file (see docs/scale-out.md for why) and keeps its rows only.
+        // Every rank read the whole file (see docs/scale-out.md for why) and keeps its rows only;
+        // rank 0 keeps the table for the reports, which show rows and columns of it.
         const RowShare share = RowShare::of(table->rowCount, place);
         slice = core::rowSlice(*table, share.first, share.end);
-        table.reset();
+        if (!place.isRoot() || options.report.outputs.empty())
+            table.reset();
     }
     // The search's clock starts when every rank holds its part of the table, not when rank 0 does.
     MPI_Barrier(MPI_COMM_WORLD);
@@ -142,9 +177,7 @@ int runMpiScan(const MpiScanOptions& options)
         text << fmt::format("\nLevels over {} ranks:\n", place.size);
         printLevelCosts(text, costs);
     }
-    if (options.json.empty())
-        return cli::exitOk;
-    return cli::writeJsonOutput(options.json, cli::scanJson(result, outline, parameters, loadSeconds));
+    return writeOutputs(options, outline, std::move(table), parameters, std::move(result), loadSeconds);
 }
 
 } // namespace
@@ -159,6 +192,7 @@ void addMpiScanCommand(CLI::App& app, std::function<int()>& selected)
     command->remove_option(command->get_option("--algorithm"));
     command->remove_option(command->get_option("--batch-size"));
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    cli::addReportOptions(*command, options->report);
     const std::map<std::string, Distribution> distributions{
         {"auto", Distribution::Auto}, {"lattice", Distribution::Lattice}, {"rows", Distribution::Rows}};
     command
