@@ -16,6 +16,7 @@
 
 #include "qiscout/core/engines/all_columns_risk.h"
 #include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/table/row_slice.h"
 
 #include "column_selection.h"
 #include "command.h"

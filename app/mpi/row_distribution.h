@@ -24,7 +24,7 @@ struct RowShare {
 };
 
 /// MTUI's search over the rows of MPI_COMM_WORLD: every rank calls it with its slice of one table
-/// (the same dictionaries everywhere, so codes agree; see core::rowSlice) and the same parameters,
+/// (the same dictionaries everywhere, so codes agree: core::rowSlice) and the same parameters,
 /// and gets the same result, MTUI's on the whole table, with result.allColumns filled in. Per level,
 /// each rank counts the value combinations of every set on its rows, sends each combination to the
 /// rank that owns it (a hash of the set and the codes, or the set alone when the wildcard semantics

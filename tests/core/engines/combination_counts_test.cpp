@@ -13,6 +13,7 @@
 
 #include "qiscout/core/engines/combination_counts.h"
 #include "qiscout/core/engines/set_evaluator.h"
+#include "qiscout/core/table/row_slice.h"
 
 #include "support/column_masks.h"
 #include "support/random_table.h"

@@ -81,10 +81,6 @@ struct EncodedTable {
     }
 };
 
-/// Rows [begin, end) of `table` (begin <= end <= rowCount) with its dictionaries and missing flags,
-/// so that codes mean the same in the slice; frequencies count the slice's rows.
-[[nodiscard]] EncodedTable rowSlice(const EncodedTable& table, std::uint32_t begin, std::uint32_t end);
-
 /// Builds an encoded table from already-split cells (row-major, all rows the same width). For
 /// tests, generators and small in-memory tables; files go through loadTable.
 [[nodiscard]] EncodedTable encodeRows(const std::vector<std::string>& columnNames,
