@@ -19,7 +19,7 @@ table=$work/synthetic-$rows-x-20.csv
 
 for mode in $modes; do
     for ((ranks = 1; ranks <= max_ranks; ++ranks)); do
-        out=$work/mpi-$mode-$ranks
+        out=$work/mpi-$rows-$mode-$ranks
         start=$(date +%s.%N)
         OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
             mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$ranks" \
