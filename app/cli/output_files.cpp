@@ -21,7 +21,7 @@ int checkOutputPaths(const std::vector<std::string>& outputs, const std::vector<
         try {
             destination = core::writeDestination(output);
         } catch (const core::FileWriteError& error) {
-            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            std::cerr << QISCOUT_PROGRAM ": " << error.what() << '\n';
             return exitInputError;
         }
         // A file that does not exist yet cannot be one that is read.
@@ -34,7 +34,7 @@ int checkOutputPaths(const std::vector<std::string>& outputs, const std::vector<
             struct stat read {};
             if (::stat(core::sourceFilePath(input).c_str(), &read) == 0 && read.st_dev == written.st_dev &&
                 read.st_ino == written.st_ino) {
-                std::cerr << "qiscout-cli: refusing to write " << output << ": it is the input " << input
+                std::cerr << QISCOUT_PROGRAM ": refusing to write " << output << ": it is the input " << input
                           << (output == input ? "" : " (the same file)") << "; choose another output file.\n";
                 return exitUsage;
             }
@@ -76,7 +76,7 @@ bool OutputFiles::prepareJson(const std::string& target, std::string document)
     try {
         prepare(target, document);
     } catch (const core::FileWriteError& error) {
-        std::cerr << "qiscout-cli: " << error.what() << '\n';
+        std::cerr << QISCOUT_PROGRAM ": " << error.what() << '\n';
         return false;
     }
     return true;
@@ -91,9 +91,9 @@ bool OutputFiles::commit()
     for (const auto& writer : m_ready) {
         try {
             writer->commit();
-            std::cerr << "qiscout-cli: wrote " << writer->target().string() << '\n';
+            std::cerr << QISCOUT_PROGRAM ": wrote " << writer->target().string() << '\n';
         } catch (const core::FileWriteError& error) {
-            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            std::cerr << QISCOUT_PROGRAM ": " << error.what() << '\n';
             allWritten = false;
         }
     }

@@ -31,7 +31,7 @@ std::string checkReportPath(const std::string& path)
     if (!format)
         return "cannot tell the report format of " + path + ": use .html, .htm, .pdf, .json or .csv";
     if (*format == core::ReportFormat::Pdf && !pdfAvailable)
-        return "PDF reports need a qiscout-cli built with Qt; use .html, .json or .csv";
+        return "PDF reports need a " QISCOUT_PROGRAM " built with Qt; use .html, .json or .csv";
     return {};
 }
 
@@ -78,7 +78,7 @@ int prepareReports(const ReportRequest& request, const core::ReportInput& input,
         } catch (const std::bad_alloc&) {
             throw;
         } catch (const std::exception& error) {
-            std::cerr << "qiscout-cli: " << error.what() << '\n';
+            std::cerr << QISCOUT_PROGRAM ": " << error.what() << '\n';
             status = exitInputError;
         }
     }

@@ -25,11 +25,11 @@ struct LevelCost {
     double wallSeconds = 0.0;
 };
 
-/// The search MTUI runs, with each level's sets dealt out over the ranks of MPI_COMM_WORLD: every
-/// rank calls it with the same table and parameters and gets the same result, MTUI's. Set i of a
-/// level goes to rank i mod size: the sets of one level cost about the same (one pass over the
-/// rows per column), so dealing them out balances the level without a coordinator. Throws what
-/// LevelSweep and SetEvaluator throw, identically on every rank.
+/// The search MTUI runs, with each level's sets handed out over the ranks of MPI_COMM_WORLD: every
+/// rank calls it with the same table and parameters and gets the same result, MTUI's. Rank 0 hands
+/// out chunks of a level's sets on request (a server thread: MPI must provide MPI_THREAD_MULTIPLE),
+/// so a rank that finds its sets cheap (no missing cells under the wildcard semantics, a node less
+/// loaded) takes more of them. Throws what LevelSweep and SetEvaluator throw, identically on every rank.
 [[nodiscard]] core::SearchResult searchLatticeDistributed(const core::EncodedTable& table,
                                                           const core::SearchParameters& parameters,
                                                           const JobPlace& place, std::vector<LevelCost>& costs);

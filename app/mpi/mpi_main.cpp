@@ -41,8 +41,14 @@ int runRank(int argc, char** argv, const qiscout::mpi::JobPlace& place)
 
 int main(int argc, char** argv)
 {
-    MPI_Init(&argc, &argv);
-    const int status = runRank(argc, argv, qiscout::mpi::JobPlace::ofWorld());
+    int provided = MPI_THREAD_SINGLE;
+    // The lattice mode's rank 0 hands out work on a thread of its own while it evaluates.
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    const qiscout::mpi::JobPlace place = qiscout::mpi::JobPlace::ofWorld();
+    if (provided < MPI_THREAD_MULTIPLE && place.size > 1)
+        qiscout::mpi::abortJob(place, qiscout::cli::exitInputError,
+                               "the MPI library does not provide MPI_THREAD_MULTIPLE, which qiscout-mpi needs");
+    const int status = runRank(argc, argv, place);
     MPI_Finalize();
     return status;
 }

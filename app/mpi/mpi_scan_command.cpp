@@ -3,8 +3,10 @@
 
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,16 +15,20 @@
 #include <fmt/format.h>
 
 #include "qiscout/core/engines/all_columns_risk.h"
+#include "qiscout/core/io/table_loader.h"
+#include "qiscout/core/table/row_slice.h"
 
 #include "column_selection.h"
 #include "command.h"
-#include "json_output.h"
+#include "distribution_choice.h"
 #include "lattice_distribution.h"
 #include "load_flags.h"
 #include "mpi_job.h"
+#include "output_files.h"
+#include "report_option.h"
+#include "row_distribution.h"
 #include "scan_output.h"
 #include "search_flags.h"
-#include "table_input.h"
 
 namespace qiscout::mpi {
 namespace {
@@ -31,29 +37,45 @@ struct MpiScanOptions {
     std::string file;
     cli::SearchFlags search;
     std::string json;
+    cli::ReportRequest report;
     cli::LoadFlags load;
     bool levelCosts = false;
+    Distribution distribute = Distribution::Auto;
+    std::optional<std::uint64_t> memoryPerRank;
 };
 
 /// Loads the table and checks the flags against it, or ends the job saying why.
 core::EncodedTable loadOnRank(const MpiScanOptions& options, const JobPlace& place, core::SearchParameters& parameters,
                               double& loadSeconds)
 {
-    cli::TableInput input;
+    const auto started = std::chrono::steady_clock::now();
+    core::EncodedTable table;
     try {
-        input = cli::loadTableInput(options.file, options.load, {});
+        table = core::loadTable(options.file, options.load.options(options.file));
     } catch (const cli::LoadFlagError& error) {
         abortJob(place, cli::exitUsage, error.what());
+    } catch (const core::LoadError& error) {
+        abortJob(place, cli::exitInputError, "cannot read " + options.file + ": " + error.what());
     }
-    if (!input.table)
-        abortJob(place, input.exitCode, "cannot read " + options.file + ", ending the job");
+    loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     try {
-        parameters = options.search.parameters(*input.table);
+        parameters = options.search.parameters(table);
     } catch (const cli::UnknownColumnError& error) {
         abortJob(place, cli::exitUsage, error.what());
     }
-    loadSeconds = input.seconds;
-    return std::move(*input.table);
+    return table;
+}
+
+/// The table without its cells: what the summary and the JSON say about it.
+core::EncodedTable outlineOf(const core::EncodedTable& table)
+{
+    core::EncodedTable outline;
+    outline.sourcePath = table.sourcePath;
+    outline.sourcePart = table.sourcePart;
+    outline.rowCount = table.rowCount;
+    for (const core::EncodedColumn& column : table.columns)
+        outline.columns.emplace_back().name = column.name;
+    return outline;
 }
 
 void printLevelCosts(std::ostream& out, const std::vector<LevelCost>& costs)
@@ -69,9 +91,40 @@ void printLevelCosts(std::ostream& out, const std::vector<LevelCost>& costs)
     }
 }
 
+/// The JSON and the reports, written by rank 0 as qiscout-cli scan writes them.
+int writeOutputs(const MpiScanOptions& options, const core::EncodedTable& outline,
+                 std::unique_ptr<core::EncodedTable> table, const core::SearchParameters& parameters,
+                 core::SearchResult result, double loadSeconds)
+{
+    cli::OutputFiles outputs({});
+    if (!options.json.empty() &&
+        !outputs.prepareJson(options.json, cli::scanJson(result, outline, parameters, loadSeconds)))
+        return cli::exitInputError;
+    int status = cli::exitOk;
+    if (!options.report.outputs.empty()) {
+        core::ReportInput report;
+        report.roles.assign(outline.columnCount(), core::ColumnRole::Ignored);
+        for (const int column : result.searchedColumns.columns())
+            report.roles[static_cast<std::size_t>(column)] = core::ColumnRole::QuasiIdentifier;
+        report.parameters = parameters;
+        report.requestedAlgorithm = core::Algorithm::Mtui;
+        report.result = std::move(result);
+        report.loadSeconds = loadSeconds;
+        report.table = std::move(table);
+        status = cli::prepareReports(options.report, report, outputs, {});
+    }
+    return outputs.commit() ? status : cli::exitInputError;
+}
+
 int runMpiScan(const MpiScanOptions& options)
 {
     const JobPlace place = JobPlace::ofWorld();
+    if (place.isRoot()) {
+        std::vector<std::string> outputPaths = options.report.outputs;
+        outputPaths.push_back(options.json);
+        if (const int status = cli::checkOutputPaths(outputPaths, {options.file}); status != cli::exitOk)
+            abortJob(place, status, "cannot write the output files, ending the job");
+    }
     // Rank 0 reads first, so that a bad file or flag is reported once; the others read the same
     // file (shared or copied to every node) once it proved readable. That doubles the load's wall
     // time: docs/scale-out.md says what would not.
@@ -83,15 +136,30 @@ int runMpiScan(const MpiScanOptions& options)
     MPI_Barrier(MPI_COMM_WORLD);
     if (!place.isRoot())
         table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
-    // The search's clock starts when every rank holds the table, not when rank 0 does.
+    const DistributionChoice choice =
+        chooseDistribution(options.distribute, *table, parameters, options.memoryPerRank, place);
+    const core::EncodedTable outline = outlineOf(*table);
+    std::optional<core::EncodedTable> slice;
+    if (choice.mode == Distribution::Rows) {
+        // Every rank read the whole file (see docs/scale-out.md for why) and keeps its rows only;
+        // rank 0 keeps the table for the reports, which show rows and columns of it.
+        const RowShare share = RowShare::of(table->rowCount, place);
+        slice = core::rowSlice(*table, share.first, share.end);
+        if (!place.isRoot() || options.report.outputs.empty())
+            table.reset();
+    }
+    // The search's clock starts when every rank holds its part of the table, not when rank 0 does.
     MPI_Barrier(MPI_COMM_WORLD);
 
     std::vector<LevelCost> costs;
     core::SearchResult result;
     try {
         const auto started = std::chrono::steady_clock::now();
-        result = searchLatticeDistributed(*table, parameters, place, costs);
+        result = slice ? searchRowsDistributed(*slice, parameters, place, costs)
+                       : searchLatticeDistributed(*table, parameters, place, costs);
         result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (slice)
+            result.allColumns = allColumnsRiskOverRows(*slice, result, place);
     } catch (const core::SearchParameterError& error) {
         abortJob(place, cli::exitUsage, error.what());
     } catch (const std::bad_alloc&) {
@@ -100,17 +168,17 @@ int runMpiScan(const MpiScanOptions& options)
     if (!place.isRoot())
         return cli::exitOk;
 
-    result.allColumns = core::allColumnsRisk(*table, result);
+    if (!slice)
+        result.allColumns = core::allColumnsRisk(*table, result);
     const bool jsonToStdout = options.json == "-";
     std::ostream& text = jsonToStdout ? std::cerr : std::cout;
-    cli::printScanSummary(text, result, *table, loadSeconds);
+    cli::printScanSummary(text, result, outline, loadSeconds);
+    text << "Distribution: " << choice.description << '\n';
     if (options.levelCosts) {
         text << fmt::format("\nLevels over {} ranks:\n", place.size);
         printLevelCosts(text, costs);
     }
-    if (options.json.empty())
-        return cli::exitOk;
-    return cli::writeJsonOutput(options.json, cli::scanJson(result, *table, parameters, loadSeconds));
+    return writeOutputs(options, outline, std::move(table), parameters, std::move(result), loadSeconds);
 }
 
 } // namespace
@@ -125,6 +193,19 @@ void addMpiScanCommand(CLI::App& app, std::function<int()>& selected)
     command->remove_option(command->get_option("--algorithm"));
     command->remove_option(command->get_option("--batch-size"));
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
+    cli::addReportOptions(*command, options->report);
+    const std::map<std::string, Distribution> distributions{
+        {"auto", Distribution::Auto}, {"lattice", Distribution::Lattice}, {"rows", Distribution::Rows}};
+    command
+        ->add_option("--distribute", options->distribute,
+                     "auto (default: lattice when the table fits each rank's memory), lattice (every rank holds the "
+                     "table) or rows (every rank holds a slice of the rows)")
+        ->transform(CLI::CheckedTransformer(distributions));
+    command
+        ->add_option("--memory-per-rank", options->memoryPerRank,
+                     "Bytes each rank may use, for --distribute auto (default: the node's MemAvailable shared by "
+                     "its ranks)")
+        ->check(CLI::PositiveNumber);
     command->add_flag("--level-costs", options->levelCosts,
                       "Print each level's sets, time, bytes sent per rank and each rank's busy share");
     options->load.addTo(*command);

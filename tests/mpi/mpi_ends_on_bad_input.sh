@@ -26,6 +26,7 @@ expect_failure() {
     [[ $status -ne 0 ]] || fail "$what: exit 0"
     [[ $status -ne 124 ]] || fail "$what: the job hung until the timeout"
     grep -q -- "$pattern" err.txt || fail "$what: no clear message: $(head -c 600 err.txt)"
+    ! grep -q "qiscout-cli" err.txt || fail "$what: the message names qiscout-cli: $(head -c 600 err.txt)"
 }
 
 expect_failure "a missing file" "qiscout-mpi: cannot read $work/missing.csv" scan "$work/missing.csv"
@@ -33,4 +34,7 @@ printf 'a,b\n1,2,3,4\n"unterminated\n' > broken.csv
 expect_failure "a malformed file" "qiscout-mpi: cannot read broken.csv" scan broken.csv
 expect_failure "an unknown column" "nosuchcolumn" scan "$table" --columns nosuchcolumn
 expect_failure "an unknown flag" "--no-such-flag" scan "$table" --no-such-flag
+expect_failure "an unknown mode" "--distribute" scan "$table" --distribute columns
+expect_failure "a report over the input" "qiscout-mpi: refusing to write" scan "$table" --report "$table" \
+    --distribute rows
 echo "qiscout-mpi ends the job on bad inputs"
