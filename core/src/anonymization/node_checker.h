@@ -25,7 +25,8 @@ struct NodeOutcome {
     std::uint64_t node = 0;
     bool acceptable = false;
     /// The monotone predicate of the path search: the rows violating the models that are monotone
-    /// in this setting are within the limit (equals `acceptable` when every model is).
+    /// in this setting, or the monotone part of the others (PrivacyModel::meetsMonotonePart), are
+    /// within the limit (equals `acceptable` when every model is monotone in this setting).
     bool predicate = false;
     /// Every generalisation is acceptable too if this one is (each model is monotone in this
     /// setting, or is monotone without suppression and has no violating row here).
@@ -193,7 +194,8 @@ public:
                     continue;
                 m_violatingRows[m] += rows;
                 violating = true;
-                predicateViolating = predicateViolating || m_setup.rules.settingMonotone[m];
+                predicateViolating = predicateViolating || m_setup.rules.settingMonotone[m] ||
+                                     !m_setup.models[m]->meetsMonotonePart(summaries[m]);
             }
             ++tally.allClasses;
             tally.allSquares += rows * rows;

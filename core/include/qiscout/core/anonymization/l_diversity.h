@@ -29,7 +29,7 @@ inline constexpr std::array<EnumName<DiversityVariant>, 3> diversityVariantNames
 /// Machanavajjhala et al. 2007, the entropy of a mixture is at least the smallest entropy mixed).
 /// With suppression only distinct-l is monotone: merging a violating class with a satisfying one
 /// always satisfies distinct-l, but can violate entropy-l and recursive-(c,l), so their violating
-/// rows can grow under generalisation.
+/// rows can grow under generalisation. Both still imply a distinct-diversity, their monotone part.
 class LDiversity final : public PrivacyModel {
 public:
     /// l >= 1 (a whole number for Distinct and Recursive), c > 0 for Recursive; throws
@@ -44,6 +44,12 @@ public:
     [[nodiscard]] std::optional<int> sensitiveColumn() const override { return m_column; }
     [[nodiscard]] bool satisfiedBy(const ClassSummary& equivalenceClass) const override;
     [[nodiscard]] ModelMonotonicity monotonicity() const override;
+    /// At least minDistinct() distinct sensitive values.
+    [[nodiscard]] bool meetsMonotonePart(const ClassSummary& equivalenceClass) const override;
+    /// The fewest distinct values a satisfying class can have: l for distinct; for entropy the
+    /// least d with log2(d) reaching log2(l), within the rounding allowance; for recursive-(c,l)
+    /// the least m >= l with c (m - l + 1) > 1.
+    [[nodiscard]] std::size_t minDistinct() const { return m_minDistinct; }
     [[nodiscard]] std::string describe(const std::vector<std::string>& columnNames) const override;
 
 private:
@@ -51,6 +57,7 @@ private:
     DiversityVariant m_variant;
     double m_l;
     double m_c;
+    std::size_t m_minDistinct = 1;
 };
 
 } // namespace qiscout::core

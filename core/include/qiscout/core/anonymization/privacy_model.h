@@ -55,6 +55,12 @@ public:
     [[nodiscard]] virtual bool acceptsKeptClasses(std::span<const ClassSummary> /*keptClasses*/) const { return true; }
     /// The properties the search may rely on; must also hold for the table-wide condition.
     [[nodiscard]] virtual ModelMonotonicity monotonicity() const = 0;
+    /// For a model not monotone with suppression: a weaker condition that every class satisfying
+    /// the model meets and that a union with a class meeting it meets too, so that its violating
+    /// rows, a subset of the model's, never grow under generalisation (ARX prunes l-diversity on
+    /// such an implied part). The search prunes on it exactly as on a monotone model. True by
+    /// default: no such part.
+    [[nodiscard]] virtual bool meetsMonotonePart(const ClassSummary& /*equivalenceClass*/) const { return true; }
     /// "5-anonymity", "entropy 3-diversity on disease", ... for reports.
     [[nodiscard]] virtual std::string describe(const std::vector<std::string>& columnNames) const = 0;
 };
