@@ -157,7 +157,7 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
             names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
         }
         // Throws for a lattice beyond what the search accepts, before any thread starts.
-        (void)core::TransformationLattice(heights);
+        core::requireExactSearch(core::TransformationLattice(heights));
         m_parameters = std::move(parameters);
     } catch (const std::exception& error) {
         Q_EMIT searchFailed(QString::fromUtf8(error.what()));
