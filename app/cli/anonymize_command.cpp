@@ -55,6 +55,7 @@ struct AnonymizeOptions {
     /// --importance COLUMN=W pairs, as given (comma-separated or repeated).
     std::vector<std::string> importance;
     std::optional<double> maxColumnLoss;
+    double timeLimit = core::AnonymizationParameters{}.heuristicSeconds;
     std::string out;
     bool dropSuppressed = false;
     std::string json;
@@ -191,6 +192,8 @@ int runAnonymize(const AnonymizeOptions& options)
             options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
         parameters.fullFrontier = options.frontier;
         parameters.maxColumnLoss = options.maxColumnLoss;
+        parameters.strategy = core::LatticeSearchStrategy::ExactWhereItFits;
+        parameters.heuristicSeconds = options.timeLimit;
         if (options.localSuppression)
             parameters.localSuppression = core::LocalSuppressionSettings{
                 importanceOf(table, parameters, options.importance), !options.noGeneralisation};
@@ -211,6 +214,8 @@ int runAnonymize(const AnonymizeOptions& options)
         exitStopped();
     }
 
+    // Beyond the exact search's reach the answer comes from the heuristic search (#40).
+    const bool heuristic = result.lattice.size() > core::TransformationLattice::maxExactSize;
     const std::vector<std::string> names = table.columnNames();
     const std::string_view metricName = core::nameIn(core::utilityMetricNames, result.metric);
     std::ostream& text = options.json == "-" ? std::cerr : std::cout;
@@ -233,6 +238,9 @@ int runAnonymize(const AnonymizeOptions& options)
              << result.stats.taggedAcceptable + result.stats.taggedUnacceptable << " tagged";
         if (result.frontier)
             text << ", " << result.frontier->size() << " minimal acceptable";
+        else if (heuristic)
+            text << ", searched heuristically (more than " << core::TransformationLattice::maxExactSize
+                 << " transformations) for at most " << options.timeLimit << " s";
         else
             text << ", the rest cannot beat the optimum";
         text << "\n";
@@ -249,8 +257,12 @@ int runAnonymize(const AnonymizeOptions& options)
     std::optional<core::SearchResult> after;
     if (result.optimum) {
         const core::TransformationAssessment& optimum = *result.optimum;
-        text << "Optimum (globally optimal): " << metricName << " " << optimum.value << ", " << optimum.suppressedRows
-             << " rows suppressed, " << optimum.classes << " classes\n";
+        text << (result.optimal ? "Optimum (globally optimal): " : "Best found (NOT proven optimal): ") << metricName
+             << " " << optimum.value << ", " << optimum.suppressedRows << " rows suppressed, " << optimum.classes
+             << " classes\n";
+        if (!result.optimal && result.lowerBound)
+            text << "  no acceptable transformation has " << metricName << " below " << *result.lowerBound
+                 << " (the best bound the heuristic search proved)\n";
         for (std::size_t q = 0; q < parameters.quasiIdentifiers.size(); ++q) {
             const core::QuasiIdentifierSpec& spec = parameters.quasiIdentifiers[q];
             text << "  " << names[static_cast<std::size_t>(spec.column)] << ": level "
@@ -319,6 +331,9 @@ int runAnonymize(const AnonymizeOptions& options)
         if (parameters.localSuppression)
             text << "; a suppressed or missing cell counts as a wildcard matching any value";
         text << "), over " << kept->rowCount << " kept rows\n";
+    } else if (!result.optimal) {
+        text << "No acceptable transformation found within the time limit (the heuristic search does not prove "
+                "that none exists).\n";
     } else {
         text << "No transformation satisfies the privacy models within the suppression limit.\n";
     }
@@ -354,7 +369,10 @@ int runAnonymize(const AnonymizeOptions& options)
             json["suppressed_cells_by_column"] =
                 result.optimum ? cellsByColumnJson(table, parameters, *result.optimum) : Json(nullptr);
         }
-        json["globally_optimal"] = result.complete;
+        json["optimal"] = result.optimal;
+        json["globally_optimal"] = result.optimal;
+        json["search"] = heuristic ? "heuristic" : "exact";
+        json["lower_bound"] = result.lowerBound ? Json(*result.lowerBound) : Json(nullptr);
         Json frontier = result.frontier ? Json::array() : Json(nullptr);
         if (result.frontier)
             for (const core::TransformationAssessment& entry : *result.frontier)
@@ -440,6 +458,12 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
                      "two), or aecs; docs/anonymization.md defines them")
         ->transform(oneOf(core::utilityMetricNames));
     command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
+    command
+        ->add_option("--time-limit", options->timeLimit,
+                     "Seconds the heuristic search may take (default 30) on lattices of more than 2^22 "
+                     "transformations, beyond the exact search's reach: it answers with the best transformation "
+                     "found, marked not proven optimal, and the best bound it proved")
+        ->check(CLI::PositiveNumber);
     command->add_flag("--frontier", options->frontier,
                       "Also find every minimal acceptable transformation: the JSON's \"frontier\" and the report's "
                       "count of minimal transformations (null without it). It costs checks: without it the search "

@@ -155,9 +155,10 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
             throw core::AnonymizationParameterError("Choose at least one column to generalise.");
         for (const auto& spec : parameters.quasiIdentifiers)
             names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
-        // Throws for a lattice beyond what the search accepts, before any thread starts. The cap
-        // on each column's loss cuts hierarchies, so the lattice is the search's, not theirs.
+        // Throws for a lattice beyond what the exact search accepts, before any thread starts. The
+        // cap on each column's loss cuts hierarchies, so the lattice is the search's, not theirs.
         lattice = core::searchedLattice(*m_table, parameters);
+        core::requireExactSearch(lattice);
         m_parameters = std::move(parameters);
     } catch (const std::exception& error) {
         Q_EMIT searchFailed(QString::fromUtf8(error.what()));

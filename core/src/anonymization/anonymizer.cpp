@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/core/anonymization/anonymizer.h"
 
+#include <string>
+
+#include "anonymization/heuristic_search.h"
 #include "anonymization/lattice_search.h"
 #include "anonymization/local_suppression_search.h"
 #include "anonymization/node_checker.h"
@@ -12,9 +15,32 @@ AnonymizationResult runAnonymization(const EncodedTable& table, const Anonymizat
                                      std::stop_token stop, AnonymizationObserver& observer)
 {
     const SearchSetup setup = prepareSearch(table, parameters);
-    if (setup.localSuppression)
-        return searchWithLocalSuppression(setup, std::move(stop), observer);
-    return searchLattice(setup, std::move(stop), observer);
+    const bool fits = setup.lattice.size() <= TransformationLattice::maxExactSize;
+    const bool heuristic = parameters.strategy == LatticeSearchStrategy::Heuristic ||
+                           (parameters.strategy == LatticeSearchStrategy::ExactWhereItFits && !fits);
+    if (!heuristic || setup.localSuppression || setup.fullFrontier)
+        requireExactSearch(setup.lattice);
+    if (heuristic && !setup.localSuppression && !setup.fullFrontier) {
+        if (!(parameters.heuristicSeconds > 0.0))
+            throw AnonymizationParameterError("The heuristic search's time limit must be above 0 seconds.");
+        return searchHeuristically(setup, parameters.heuristicSeconds, std::move(stop), observer);
+    }
+    AnonymizationResult result = setup.localSuppression ? searchWithLocalSuppression(setup, std::move(stop), observer)
+                                                        : searchLattice(setup, std::move(stop), observer);
+    result.optimal = result.complete;
+    if (result.complete && result.optimum)
+        result.lowerBound = result.optimum->value;
+    return result;
+}
+
+void requireExactSearch(const TransformationLattice& lattice)
+{
+    if (lattice.size() > TransformationLattice::maxExactSize)
+        throw AnonymizationParameterError(
+            "The generalisation lattice has " + std::to_string(lattice.size()) + " transformations, more than the " +
+            std::to_string(TransformationLattice::maxExactSize) +
+            " the exact search takes; use fewer quasi-identifiers or shorter hierarchies, or the heuristic "
+            "search (qiscout-cli anonymize without the full frontier or local suppression).");
 }
 
 TransformationLattice searchedLattice(const EncodedTable& table, const AnonymizationParameters& parameters)

@@ -17,8 +17,8 @@ TransformationLattice::TransformationLattice(std::vector<int> heights)
         m_strides[q] = m_size;
         const auto levels = static_cast<std::uint64_t>(height) + 1;
         if (m_size > maxSize / levels)
-            throw std::invalid_argument("The generalisation lattice would have more than " + std::to_string(maxSize) +
-                                        " transformations; use fewer quasi-identifiers or shorter hierarchies.");
+            throw std::invalid_argument("The generalisation lattice would have more than 2^62 transformations; use "
+                                        "fewer quasi-identifiers or shorter hierarchies.");
         m_size *= levels;
         m_maxTotalLevel += height;
     }

@@ -56,6 +56,13 @@ std::vector<std::string> ProtectionReport::summary() const
                             countedNoun(suppressedRows, "row was", "rows were") + " left out (" +
                             groupDigits(dl->removedByGrouping) + " by the grouping of the sensitive values, " +
                             groupDigits(dl->removedByGroupSize) + " by group size or equal cells).");
+    if (lattice && !lattice->globallyOptimal)
+        sentences.push_back(
+            "The generalisation lattice was too large for the exact search, so a heuristic search chose this "
+            "transformation: it is NOT proven optimal" +
+            (lattice->lowerBound ? "; no acceptable transformation has " + metric + " below " +
+                                       fixedDecimals(*lattice->lowerBound, 4) + " (the best bound it proved)."
+                                 : std::string(".")));
     std::uint64_t cells = 0;
     std::string cellsByColumn;
     for (const ProtectedColumnReport& column : columns) {
@@ -129,7 +136,8 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
     LatticeSearchFacts lattice;
     lattice.suppressionLimit = parameters.suppressionLimit;
     lattice.suppressionLimitRows = result.suppressionLimitRows;
-    lattice.globallyOptimal = result.complete;
+    lattice.globallyOptimal = result.optimal;
+    lattice.lowerBound = result.lowerBound;
     lattice.latticeSize = result.lattice.size();
     lattice.transformationsChecked = result.stats.checked;
     lattice.transformationsTagged = result.stats.taggedAcceptable + result.stats.taggedUnacceptable;

@@ -194,6 +194,8 @@ nlohmann::ordered_json protectionJson(const ProtectionReport& protection)
             {"metric_value", protection.metricValue},
             {"classes", protection.classes},
             {"globally_optimal", lattice ? Json(lattice->globallyOptimal) : Json(nullptr)},
+            {"optimal", lattice ? Json(lattice->globallyOptimal) : Json(nullptr)},
+            {"lower_bound", lattice && lattice->lowerBound ? Json(*lattice->lowerBound) : Json(nullptr)},
             {"lattice",
              lattice ? Json{{"size", lattice->latticeSize},
                             {"checked", lattice->transformationsChecked},
@@ -254,7 +256,15 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
             cells += (cells.empty() ? "" : ", ") + column.name + " " + groupDigits(*column.suppressedCells);
         facts.emplace_back("Local suppression", "cells written * (matching any value): " + cells);
     }
-    facts.emplace_back("Information loss", protection.metric + " = " + metricText(protection.metricValue));
+    facts.emplace_back(
+        "Information loss",
+        protection.metric + " = " + metricText(protection.metricValue) +
+            (lattice && !lattice->globallyOptimal
+                 ? " (heuristic search: not proven optimal" +
+                       (lattice->lowerBound ? "; no acceptable transformation below " + metricText(*lattice->lowerBound)
+                                            : std::string()) +
+                       ")"
+                 : std::string()));
     facts.emplace_back(lattice ? "Equivalence classes" : "QI-groups", groupDigits(protection.classes));
     if (lattice)
         facts.emplace_back("Coarsenings compared",

@@ -39,5 +39,5 @@ TEST_CASE("The transformation lattice numbers level vectors in mixed radix", "[a
     REQUIRE(total == lattice.size());
     REQUIRE_THROWS_AS(lattice.nodeOf({{3, 0, 0}}), std::invalid_argument);
     REQUIRE_THROWS_AS(lattice.nodeOf({{1, 0}}), std::invalid_argument);
-    REQUIRE_THROWS_AS(TransformationLattice(std::vector<int>(30, 3)), std::invalid_argument);
+    REQUIRE_THROWS_AS(TransformationLattice(std::vector<int>(32, 3)), std::invalid_argument);
 }

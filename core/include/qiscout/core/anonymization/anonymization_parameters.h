@@ -34,6 +34,17 @@ struct LocalSuppressionSettings {
     bool generalise = true;
 };
 
+/// How the lattice of transformations is searched (#40).
+enum class LatticeSearchStrategy {
+    /// The exact search only: lattices beyond TransformationLattice::maxExactSize are refused.
+    Exact,
+    /// The exact search up to TransformationLattice::maxExactSize transformations, the heuristic
+    /// one beyond (its answer is not proven optimal).
+    ExactWhereItFits,
+    /// The heuristic search whatever the lattice's size (tests compare it with the exact one).
+    Heuristic,
+};
+
 /// What to anonymise and how. A transformation is acceptable when the rows of the classes that
 /// fail some model number at most floor(suppressionLimit x rows) (those rows are then suppressed)
 /// and every model's table-wide condition holds on the kept classes.
@@ -59,6 +70,10 @@ struct AnonymizationParameters {
     /// one column. Suppressed cells come on top. Needs the loss or non-uniform-entropy metric
     /// (precision's value of a level depends on the hierarchy's height, which the cap lowers).
     std::optional<double> maxColumnLoss;
+    /// Exact by default: the heuristic search draws no lattice, which the GUI needs.
+    LatticeSearchStrategy strategy = LatticeSearchStrategy::Exact;
+    /// The heuristic search's time budget in seconds (> 0): it returns the best it found by then.
+    double heuristicSeconds = 30.0;
 };
 
 /// Parameters the search cannot accept (no quasi-identifier, a column twice, a limit out of range,

@@ -61,6 +61,13 @@ struct AnonymizationResult {
     AnonymizationStatistics stats;
     /// False when the search was cancelled: optimum and frontier are then only what was found.
     bool complete = true;
+    /// Whether the optimum is proven optimal: the exact search's complete answer, or a heuristic
+    /// answer that reached lowerBound. False for the heuristic search's usual answer.
+    bool optimal = true;
+    /// A lower bound on the metric of every acceptable transformation: the optimum's value when
+    /// proven optimal, otherwise the best bound the heuristic search proved (docs/anonymization.md).
+    /// Unset when nothing is known (cancelled exact search, or no acceptable transformation).
+    std::optional<double> lowerBound;
 };
 
 } // namespace qiscout::core

@@ -13,7 +13,9 @@
 
 namespace qiscout::core {
 
-/// Finds the acceptable transformation of least metric value and every minimal acceptable one.
+/// Finds the acceptable transformation of least metric value and every minimal acceptable one;
+/// beyond the exact search's reach, with parameters.strategy allowing it, the best a heuristic
+/// search finds within its time limit (result.optimal says whether it is proven).
 /// Synchronous: uses TBB workers inside and returns when done or, promptly, when stop is
 /// requested (result.complete is then false). Throws AnonymizationParameterError for invalid
 /// parameters and HierarchyError for a hierarchy that does not fit its column.
@@ -25,6 +27,10 @@ namespace qiscout::core {
 /// runAnonymization.
 [[nodiscard]] TransformationLattice searchedLattice(const EncodedTable& table,
                                                     const AnonymizationParameters& parameters);
+
+/// Throws AnonymizationParameterError when the lattice is too large for the exact search (more
+/// than TransformationLattice::maxExactSize transformations).
+void requireExactSearch(const TransformationLattice& lattice);
 
 /// Evaluates one transformation (acceptability, metric, suppressed rows, classes), e.g. one the
 /// user picked from the lattice. Throws like runAnonymization, and std::invalid_argument when the

@@ -25,8 +25,11 @@ public:
     /// Heights are >= 0; throws std::invalid_argument when the lattice would exceed maxSize nodes.
     explicit TransformationLattice(std::vector<int> heights);
 
-    /// The largest lattice the search accepts (2^22 nodes: the search keeps about 40 bytes per node).
-    static constexpr std::uint64_t maxSize = std::uint64_t{1} << 22;
+    /// The largest lattice that can be numbered (node numbers stay well inside 64 bits).
+    static constexpr std::uint64_t maxSize = std::uint64_t{1} << 62;
+    /// The largest lattice the exact search accepts (2^22 nodes: it keeps about 40 bytes per node);
+    /// beyond it only the heuristic search runs.
+    static constexpr std::uint64_t maxExactSize = std::uint64_t{1} << 22;
 
     [[nodiscard]] const std::vector<int>& heights() const { return m_heights; }
     [[nodiscard]] int dimensions() const { return static_cast<int>(m_heights.size()); }
@@ -39,8 +42,11 @@ public:
     /// Level of quasi-identifier q at a node.
     [[nodiscard]] int level(std::uint64_t node, int q) const
     {
-        // Nodes are below maxSize (2^22): 32-bit divisions, several times faster than 64-bit ones
-        // on older cores, and the search's walks over the lattice divide for every node and column.
+        // Lattices the exact search takes have nodes below 2^22: 32-bit divisions, several times
+        // faster than 64-bit ones on older cores, and its walks divide for every node and column.
+        if (m_size > maxExactSize)
+            return static_cast<int>((node / m_strides[static_cast<std::size_t>(q)]) %
+                                    static_cast<std::uint64_t>(m_heights[static_cast<std::size_t>(q)] + 1));
         return static_cast<int>(
             (static_cast<std::uint32_t>(node) / static_cast<std::uint32_t>(m_strides[static_cast<std::size_t>(q)])) %
             static_cast<std::uint32_t>(m_heights[static_cast<std::size_t>(q)] + 1));

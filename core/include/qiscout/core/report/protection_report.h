@@ -54,7 +54,10 @@ struct QuasiIdentifierCount {
 struct LatticeSearchFacts {
     double suppressionLimit = 0.0;
     std::uint64_t suppressionLimitRows = 0;
+    /// Proven optimal; false for the heuristic search's usual answer beyond 2^22 transformations.
     bool globallyOptimal = false;
+    /// AnonymizationResult::lowerBound: no acceptable transformation has a lower metric value.
+    std::optional<double> lowerBound;
     std::uint64_t latticeSize = 0;
     std::uint64_t transformationsChecked = 0;
     std::uint64_t transformationsTagged = 0;
