@@ -5,6 +5,7 @@
 #include "failed_allocation.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <limits>
 #include <new>
