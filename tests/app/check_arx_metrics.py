@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """ARX's metrics under their names (#40): `anonymize` on ARX's adult benchmark gives the optimum and
-information loss that ARX's own JUnit test cases expect (src/test/org/deidentifier/arx/test/).
+information loss that ARX's own JUnit test cases expect (src/test/org/deidentifier/arx/test/): every
+adult case QIScout can express (#37).
 
 usage: check_arx_metrics.py CLI ADULT_CSV ARX_HIERARCHY_DIR WORK_DIR
 
@@ -70,6 +71,45 @@ CASES = [
     # Ordered distance chosen for a text column (the default would be equal).
     ("OrderedDistanceTCloseness 0", "dm-star", 0.04, ["--t-closeness", "occupation:0.2:ordered", "--k", "5"],
      "occupation", 2712340.0, [0, 0, 1, 1, 2, 2, 2, 0]),
+    # #37: the rest of ARX's adult cases QIScout can express (no d-presence, Grassberger entropy,
+    # geometric-mean loss or unsatisfiable models).
+    ("TCloseness 1", "dm-star", 0.04, ["--t-closeness", "occupation:0.2", "--k", "100"], "occupation", 311880088.0,
+     [1, 4, 1, 0, 3, 2, 2, 1]),
+    ("TCloseness 4", "dm-star", 0.0, ["--t-closeness", "occupation:0.2", "--k", "5"], "occupation", 456853172.0,
+     [1, 4, 1, 1, 3, 2, 2, 1]),
+    ("TCloseness 7", "entropy-monotonic", 0.0, ["--t-closeness", f"occupation:0.2:hierarchical={OCCUPATION}",
+                                                "--k", "100"], "occupation", 398400.0741806447,
+     [0, 4, 1, 1, 3, 2, 2, 1]),
+    ("OrderedDistanceTCloseness 1", "dm-star", 0.04, ["--t-closeness", "occupation:0.2:ordered", "--k", "100"],
+     "occupation", 19937246.0, [1, 0, 1, 2, 3, 2, 2, 1]),
+    ("OrderedDistanceTCloseness 2", "dm-star", 0.0, ["--t-closeness", "occupation:0.1:ordered", "--k", "5"],
+     "occupation", 97868020.0, [1, 1, 1, 2, 3, 2, 2, 1]),
+    ("OrderedDistanceTCloseness 3", "dm-star", 0.0, ["--t-closeness", "occupation:0.2:ordered", "--k", "100"],
+     "occupation", 162312130.0, [1, 4, 1, 1, 1, 2, 2, 1]),
+    # TestAnonymizationCombinations: occupation is sensitive, so not a quasi-identifier, in every case.
+    ("Combinations 4", "entropy-monotonic", 0.0, ["--k", "5"], "occupation", 324620.5269918692,
+     [1, 1, 1, 1, 3, 2, 2, 1]),
+    ("Combinations 6", "entropy-monotonic", 0.0, ["--t-closeness", f"occupation:0.2:hierarchical={OCCUPATION}"],
+     "occupation", 398400.0741806447, [0, 4, 1, 1, 3, 2, 2, 1]),
+    ("Combinations 8", "entropy-monotonic", 0.0, ["--l-diversity", "occupation:recursive:4:5"], "occupation",
+     324620.5269918692, [1, 1, 1, 1, 3, 2, 2, 1]),
+    ("Combinations 45", "entropy-non-monotonic", 0.05, ["--k", "5"], "occupation", 180132.40848244698,
+     [0, 0, 1, 1, 2, 2, 2, 0]),
+    ("Combinations 52", "entropy-monotonic", 0.05, ["--t-closeness", f"occupation:0.2:hierarchical={OCCUPATION}",
+                                                    "--k", "5"], "occupation", 367390.5779876774,
+     [1, 4, 0, 0, 3, 1, 2, 1]),
+    ("Combinations 54", "entropy-monotonic", 0.05, ["--l-diversity", "occupation:recursive:4:5"], "occupation",
+     198181.4042332967, [1, 0, 1, 1, 2, 2, 2, 0]),
+    ("Combinations 77", "entropy-non-monotonic", 0.05, ["--t-closeness",
+                                                        f"occupation:0.2:hierarchical={OCCUPATION}", "--k", "5"],
+     "occupation", 374778.01889889664, [1, 4, 0, 0, 3, 1, 2, 1]),
+    ("Combinations 79", "entropy-non-monotonic", 0.05, ["--l-diversity", "occupation:recursive:4:5"], "occupation",
+     209764.96161974416, [1, 0, 1, 1, 2, 2, 2, 0]),
+    ("Combinations 102", "entropy-monotonic", 0.05, ["--t-closeness", f"occupation:0.2:hierarchical={OCCUPATION}"],
+     "occupation", 367390.5779876774, [1, 4, 0, 0, 3, 1, 2, 1]),
+    ("Combinations 117", "entropy-non-monotonic", 0.05, ["--t-closeness",
+                                                         f"occupation:0.2:hierarchical={OCCUPATION}"],
+     "occupation", 374778.01889889664, [1, 4, 0, 0, 3, 1, 2, 1]),
 ]
 
 failures = []

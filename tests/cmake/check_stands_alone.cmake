@@ -5,7 +5,8 @@
 file(GLOB_RECURSE files LIST_DIRECTORIES false
      "${SOURCE_DIR}/core/*" "${SOURCE_DIR}/ui/*" "${SOURCE_DIR}/app/*" "${SOURCE_DIR}/tests/*.cpp"
      "${SOURCE_DIR}/tests/*.h" "${SOURCE_DIR}/tests/*.txt" "${SOURCE_DIR}/tests/*.cmake" "${SOURCE_DIR}/tests/*.sh"
-     "${SOURCE_DIR}/installer/*" "${SOURCE_DIR}/cmake/*" "${SOURCE_DIR}/docs/*" "${SOURCE_DIR}/.ci/*")
+     "${SOURCE_DIR}/installer/*" "${SOURCE_DIR}/cmake/*" "${SOURCE_DIR}/docs/*" "${SOURCE_DIR}/.ci/*"
+     "${SOURCE_DIR}/bench/*")
 list(APPEND files "${SOURCE_DIR}/README.md" "${SOURCE_DIR}/CMakeLists.txt" "${SOURCE_DIR}/CMakePresets.json")
 list(FILTER files EXCLUDE REGEX "/tests/cmake/check_stands_alone\\.cmake$")
 set(offenders "")

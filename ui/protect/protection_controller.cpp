@@ -158,7 +158,7 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
         // Throws for a lattice beyond what the exact search accepts, before any thread starts. The
         // cap on each column's loss cuts hierarchies, so the lattice is the search's, not theirs.
         lattice = core::searchedLattice(*m_table, parameters);
-        core::requireExactSearch(lattice);
+        core::requireExactSearch(*lattice);
         m_parameters = std::move(parameters);
     } catch (const std::exception& error) {
         Q_EMIT searchFailed(QString::fromUtf8(error.what()));
