@@ -2,33 +2,18 @@
 #include "distribution_choice.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include <mpi.h>
 
 #include <fmt/format.h>
 
+#include "qiscout/core/util/out_of_memory.h"
+
 namespace qiscout::mpi {
 namespace {
 
 constexpr std::uint64_t mebibyte = std::uint64_t{1} << 20U;
-
-/// MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read (then only rows mode fits).
-std::uint64_t availableMemoryOfNode()
-{
-    std::ifstream meminfo("/proc/meminfo");
-    std::string line;
-    while (std::getline(meminfo, line)) {
-        std::istringstream fields(line);
-        std::string key;
-        std::uint64_t kibibytes = 0;
-        if (fields >> key >> kibibytes && key == "MemAvailable:")
-            return kibibytes * 1024U;
-    }
-    return 0;
-}
 
 /// The ranks of the job on this rank's node.
 int ranksOnNode()
@@ -63,7 +48,7 @@ DistributionChoice chooseDistribution(Distribution requested, const core::Encode
         return {Distribution::Rows, fmt::format("rows mode over {} ranks (--distribute rows)", place.size)};
     const std::uint64_t needed = latticeBytesPerRank(table, parameters);
     const std::uint64_t local =
-        memoryPerRank ? *memoryPerRank : availableMemoryOfNode() / static_cast<std::uint64_t>(ranksOnNode());
+        memoryPerRank ? *memoryPerRank : core::systemAvailableMemory() / static_cast<std::uint64_t>(ranksOnNode());
     std::uint64_t available = 0;
     // Every rank must run the same mode: the one the tightest rank allows.
     MPI_Allreduce(&local, &available, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);

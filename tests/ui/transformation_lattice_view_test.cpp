@@ -205,10 +205,10 @@ void TransformationLatticeViewTest::largestAdultLatticeRepaints()
     std::uint32_t bestPick = 0;
     for (std::uint32_t pick = 1; pick < (1U << heights.size()); ++pick) {
         std::uint64_t size = 1;
-        for (std::size_t column = 0; column < heights.size() && size <= TransformationLattice::maxSize; ++column)
+        for (std::size_t column = 0; column < heights.size() && size <= TransformationLattice::maxExactSize; ++column)
             if ((pick >> column) & 1U)
                 size *= static_cast<std::uint64_t>(heights[column]) + 1;
-        if (size <= TransformationLattice::maxSize && size > bestSize) {
+        if (size <= TransformationLattice::maxExactSize && size > bestSize) {
             bestSize = size;
             bestPick = pick;
         }

@@ -92,7 +92,8 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     m_method->setToolTip(
         tr("Whole rows: rows that still stand out after coarsening lose every coarsened cell (record suppression). "
            "Single cells: only the cells that make a row stand out become * (local suppression, as sdcMicro's "
-           "kAnon); a * matches any value when groups are counted. Single cells protect k-anonymity alone."));
+           "kAnon); each row then shares the values it still shows with k - 1 others, and a * never stands in for "
+           "another row's value. Single cells protect k-anonymity alone."));
     methodRow->addRow(wrapped(tr("To protect:"), this), m_method);
     m_keepAtLeast = new QSpinBox(this);
     m_keepAtLeast->setObjectName(QStringLiteral("keepAtLeast"));

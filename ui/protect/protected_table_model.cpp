@@ -66,7 +66,7 @@ QVariant ProtectedTableModel::data(const QModelIndex& index, int role) const
             return shown;
         const QString original = QString::fromStdString(m_original->text(static_cast<std::uint32_t>(row), column));
         if (suppressedCell)
-            return tr("Suppressed cell, matches any value (originally %1)").arg(original);
+            return tr("Suppressed cell, its value hidden (originally %1)").arg(original);
         return withheld ? tr("Suppressed row (originally %1)").arg(original)
                         : tr("%1, originally %2").arg(shown, original);
     }

@@ -88,7 +88,8 @@ computeOutcome(const core::EncodedTable& table, const core::AnonymizationParamet
     if (stop.stop_requested())
         return nullptr;
     const core::EncodedTable kept = core::keptQuasiIdentifierTable(protectedTable, parameters);
-    // A locally suppressed cell matches any value, as the search that chose it counted (#34).
+    // A locally suppressed cell is counted as matching any value (sdcMicro's semantics), which every
+    // answer of the search also meets: its own rule, each row protected by its own cells, is stricter (#34).
     outcome->after =
         checkColumns(kept, core::ColumnSet::firstN(static_cast<int>(kept.columnCount())), k, parameters.threads, stop,
                      parameters.localSuppression ? core::MissingSemantics::Wildcard : core::MissingSemantics::Value);

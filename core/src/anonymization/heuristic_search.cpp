@@ -100,13 +100,7 @@ public:
         });
         m_batcher.flush();
 
-        AnonymizationResult result;
-        result.lattice = m_lattice;
-        result.metric = m_setup.metric;
-        result.rows = m_setup.rows;
-        result.suppressionLimitRows = m_setup.suppressionLimit;
-        result.threads = m_setup.threads;
-        result.complete = !m_stop.stop_requested();
+        AnonymizationResult result = resultOfSetup(m_setup, m_lattice, !m_stop.stop_requested());
         if (m_best)
             result.optimum = assessmentOf(*m_bestOutcome, m_lattice);
         const double bound = provenBound();

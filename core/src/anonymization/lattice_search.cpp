@@ -92,13 +92,7 @@ public:
         });
         m_batcher.flush();
 
-        AnonymizationResult result;
-        result.lattice = m_lattice;
-        result.metric = m_setup.metric;
-        result.rows = m_setup.rows;
-        result.suppressionLimitRows = m_setup.suppressionLimit;
-        result.threads = m_setup.threads;
-        result.complete = !m_stop.stop_requested();
+        AnonymizationResult result = resultOfSetup(m_setup, m_lattice, !m_stop.stop_requested());
         if (m_best && m_outcomes.contains(*m_best))
             result.optimum = assessmentOf(m_outcomes.at(*m_best), m_lattice);
         if (m_setup.fullFrontier) {

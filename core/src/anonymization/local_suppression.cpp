@@ -14,7 +14,7 @@
 namespace qiscout::core {
 namespace {
 
-/// A cell that matches any value: suppressed, or missing in the input.
+/// A cell whose value is hidden: suppressed, or missing in the input.
 constexpr std::uint32_t wild = std::numeric_limits<std::uint32_t>::max();
 /// Key columns as bits; the search's own limit of quasi-identifiers is 64 too.
 using Mask = std::uint64_t;

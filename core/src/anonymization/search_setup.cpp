@@ -190,4 +190,16 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
     return setup;
 }
 
+AnonymizationResult resultOfSetup(const SearchSetup& setup, const TransformationLattice& lattice, bool complete)
+{
+    AnonymizationResult result;
+    result.lattice = lattice;
+    result.metric = setup.metric;
+    result.rows = setup.rows;
+    result.suppressionLimitRows = setup.suppressionLimit;
+    result.threads = setup.threads;
+    result.complete = complete;
+    return result;
+}
+
 } // namespace qiscout::core

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/anonymization_result.h"
 #include "qiscout/core/anonymization/column_hierarchy.h"
 #include "qiscout/core/anonymization/transformation_lattice.h"
 #include "qiscout/core/table/encoded_table.h"
@@ -71,5 +72,9 @@ struct SearchSetup {
 
 /// Validates and prepares. Throws AnonymizationParameterError or HierarchyError.
 [[nodiscard]] SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParameters& parameters);
+
+/// What every search's result states of its set-up, before its own findings.
+[[nodiscard]] AnonymizationResult resultOfSetup(const SearchSetup& setup, const TransformationLattice& lattice,
+                                                bool complete);
 
 } // namespace qiscout::core

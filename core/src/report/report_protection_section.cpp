@@ -306,8 +306,9 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
                        "matches everyone."
                      : "It ran on the published table, which leaves the removed rows out.") +
             (!protection.columns.empty() && protection.columns.front().suppressedCells
-                 ? " A locally suppressed cell (*) matches any value: a row's group is every row that agrees with it "
-                   "wherever neither cell is * (the wildcard semantics)."
+                 ? " A locally suppressed cell (*) hides its own row's value: each row shares the values it still "
+                   "shows with at least k - 1 other rows that show them too. The re-check counts a * as matching "
+                   "any value (the wildcard semantics, sdcMicro's), which is the weaker test."
                  : "") +
             "</p>\n";
     html += tableOpen() +

@@ -44,21 +44,6 @@ ProcessMemory processMemory()
     return {virtualPages * page, residentPages * page};
 }
 
-/// MemAvailable from /proc/meminfo in bytes; 0 when it cannot be read.
-std::uint64_t availableMemory()
-{
-    std::ifstream meminfo("/proc/meminfo");
-    std::string line;
-    while (std::getline(meminfo, line)) {
-        std::istringstream fields(line);
-        std::string key;
-        std::uint64_t kilobytes = 0;
-        if (fields >> key >> kilobytes && key == "MemAvailable:")
-            return kilobytes * 1024;
-    }
-    return 0;
-}
-
 } // namespace
 
 OutOfMemoryError::OutOfMemoryError(const std::string& operation, std::uint64_t neededBytes)
@@ -103,7 +88,7 @@ std::uint64_t memoryAvailableToProcess()
     rlimit limit{};
     if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
         available = limit.rlim_cur;
-    if (const std::uint64_t free = availableMemory(); free > 0)
+    if (const std::uint64_t free = systemAvailableMemory(); free > 0)
         available = std::min(available, free);
     return available;
 }
@@ -115,10 +100,24 @@ std::string memoryAvailableClause()
     if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
         return "this process may use at most " + describeBytes(limit.rlim_cur) +
                " of address space (ulimit -v) and already uses " + describeBytes(used.virtualBytes);
-    if (const std::uint64_t available = availableMemory(); available > 0)
+    if (const std::uint64_t available = systemAvailableMemory(); available > 0)
         return describeBytes(available) + " of memory is available beside the " + describeBytes(used.residentBytes) +
                " this process holds";
     return {};
+}
+
+std::uint64_t systemAvailableMemory()
+{
+    std::ifstream meminfo("/proc/meminfo");
+    std::string line;
+    while (std::getline(meminfo, line)) {
+        std::istringstream fields(line);
+        std::string key;
+        std::uint64_t kilobytes = 0;
+        if (fields >> key >> kilobytes && key == "MemAvailable:")
+            return kilobytes * 1024;
+    }
+    return 0;
 }
 
 } // namespace qiscout::core

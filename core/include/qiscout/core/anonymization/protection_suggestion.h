@@ -17,7 +17,7 @@ namespace qiscout::core {
 
 /// The largest generalisation lattice a suggestion builds (2^18 transformations): the search then
 /// takes well under a second on tables like adult.csv. Users may build larger ones (up to
-/// TransformationLattice::maxSize) by hand.
+/// TransformationLattice::maxExactSize) by hand.
 inline constexpr std::uint64_t suggestedLatticeLimit = std::uint64_t{1} << 18;
 /// The smallest k a suggestion proposes (a common release threshold).
 inline constexpr std::uint64_t suggestedMinimumK = 5;

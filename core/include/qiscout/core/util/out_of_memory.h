@@ -31,6 +31,10 @@ private:
 /// significant digits at most).
 [[nodiscard]] std::string describeBytes(std::uint64_t bytes);
 
+/// The memory the system has available (MemAvailable of /proc/meminfo) in bytes; 0 when it cannot
+/// be read.
+[[nodiscard]] std::uint64_t systemAvailableMemory();
+
 /// The memory this process may still take: the smaller of its address-space limit (ulimit -v) and
 /// the memory the system has available; UINT64_MAX when neither is known.
 [[nodiscard]] std::uint64_t memoryAvailableToProcess();
