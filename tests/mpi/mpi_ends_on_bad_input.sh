@@ -4,24 +4,19 @@
 # ranks that did not see the error would wait for ever in their next collective).
 # Usage: mpi_ends_on_bad_input.sh QISCOUT_MPI TABLE WORK_FOLDER
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/run_mpi.sh"
+mpi_timeout=60
 mpi=$1
 table=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-run_mpi() {
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 60 \
-        mpirun --allow-run-as-root --oversubscribe --bind-to none -np 3 \
-        --mca pml ob1 --mca btl self,vader --mca btl_vader_single_copy_mechanism none \
-        --mca oob_tcp_if_include lo "$mpi" "$@"
-}
-
 # expect_failure WHAT PATTERN ARGS...: the job ends, not by the timeout, saying PATTERN.
 expect_failure() {
     local what=$1 pattern=$2
     shift 2
-    run_mpi "$@" > out.txt 2> err.txt
+    run_mpi 3 "$@" > out.txt 2> err.txt
     local status=$?
     [[ $status -ne 0 ]] || fail "$what: exit 0"
     [[ $status -ne 124 ]] || fail "$what: the job hung until the timeout"

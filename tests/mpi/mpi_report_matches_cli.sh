@@ -4,21 +4,13 @@
 # but for its timings and date, in both modes.
 # Usage: mpi_report_matches_cli.sh QISCOUT_CLI QISCOUT_MPI TABLE WORK_FOLDER
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/run_mpi.sh"
 cli=$1
 mpi=$2
 table=$3
 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "FAIL: $*" >&2; exit 1; }
-
-run_mpi() {
-    local ranks=$1
-    shift
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 \
-        mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$ranks" \
-        --mca pml ob1 --mca btl self,vader --mca btl_vader_single_copy_mechanism none \
-        --mca oob_tcp_if_include lo "$mpi" "$@"
-}
 
 without_times() { grep -v -e '_seconds": ' -e '"generated_at": ' "$1"; }
 

@@ -6,6 +6,7 @@
 # Usage: mpi_scan_matches_cli.sh QISCOUT_CLI QISCOUT_MPI WORK_FOLDER TABLE [SCAN FLAGS...]
 # TABLE "generated:ROWS:COLUMNS:SEED:MISSING" is made by qiscout-cli generate.
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/run_mpi.sh"
 cli=$1
 mpi=$2
 work=$3
@@ -19,17 +20,6 @@ if [[ $table == generated:* ]]; then
     table=$work/generated.csv
     "$cli" generate "$rows" "$columns" "$seed" --missing "$missing" > "$table" || fail "cannot generate $table"
 fi
-
-# Shared memory only: the tests open no network connection (docs/scale-out.md says what a cluster
-# opens). The single-copy mechanism (CMA) needs ptrace rights containers rarely grant.
-run_mpi() {
-    local ranks=$1
-    shift
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 120 \
-        mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$ranks" \
-        --mca pml ob1 --mca btl self,vader --mca btl_vader_single_copy_mechanism none \
-        --mca oob_tcp_if_include lo "$mpi" "$@"
-}
 
 without_timings() { grep -v -e '^    "search_seconds": ' -e '^    "load_seconds": ' "$1"; }
 

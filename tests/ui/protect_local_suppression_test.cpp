@@ -87,6 +87,17 @@ std::uint64_t smallestWildcardClass(const EncodedTable& table, const std::vector
     return smallest;
 }
 
+/// Settings with localSuppressionColumns as quasi-identifiers, each with its automatic hierarchy.
+qiscout::core::ProtectionSettings localSuppressionSettings(const qiscout::core::EncodedTable& table)
+{
+    qiscout::core::ProtectionSettings settings;
+    for (const std::string& name : localSuppressionColumns)
+        settings.quasiIdentifiers.push_back(
+            {name, qiscout::core::automaticHierarchy(table.columns[static_cast<std::size_t>(columnNamed(table, name))]),
+             "automatic"});
+    return settings;
+}
+
 } // namespace
 
 class ProtectLocalSuppressionTest : public QObject {
@@ -112,12 +123,7 @@ void ProtectLocalSuppressionTest::suppressesSingleCellsAsTheCoreDoes()
     ProtectView view;
     view.resize(1400, 900);
     view.setTable(table);
-    qiscout::core::ProtectionSettings settings;
-    for (const std::string& name : localSuppressionColumns)
-        settings.quasiIdentifiers.push_back(
-            {name,
-             qiscout::core::automaticHierarchy(table->columns[static_cast<std::size_t>(columnNamed(*table, name))]),
-             "automatic"});
+    qiscout::core::ProtectionSettings settings = localSuppressionSettings(*table);
     settings.k = 4;
     settings.suppressionLimit = 0.05;
     view.setSettings(settings);
@@ -266,12 +272,7 @@ void ProtectLocalSuppressionTest::keepsAtLeastTheShareOfEachColumnItIsSet()
     const auto table = loadSharedTable("testdata.csv");
     ProtectView view;
     view.setTable(table);
-    qiscout::core::ProtectionSettings settings;
-    for (const std::string& name : localSuppressionColumns)
-        settings.quasiIdentifiers.push_back(
-            {name,
-             qiscout::core::automaticHierarchy(table->columns[static_cast<std::size_t>(columnNamed(*table, name))]),
-             "automatic"});
+    qiscout::core::ProtectionSettings settings = localSuppressionSettings(*table);
     settings.maxColumnLoss = 0.25;
     view.setSettings(settings);
     auto* privacy = view.privacyPanel();
