@@ -45,7 +45,7 @@ ClassTally UtilityCalculator::emptyTally() const
     if (needsSuppressedCodes()) {
         tally.suppressedLeaves.assign(m_heights.size(), 0);
         tally.suppressedLogRows.assign(m_heights.size(), 0.0);
-        tally.suppressedCodes.assign(m_heights.size(), {});
+        tally.suppressedRowsOfCode.assign(m_heights.size(), {});
     }
     return tally;
 }
@@ -105,22 +105,16 @@ double UtilityCalculator::columnPart(int q, int level, const ClassTally* tally) 
 
 double UtilityCalculator::suppressedCodesEntropy(const ClassTally& tally, std::size_t q)
 {
-    if (tally.suppressedCodes.empty())
+    if (tally.suppressedRowsOfCode.empty())
         return 0.0;
-    // A copy: value() may be asked more than once of one tally.
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> codes = tally.suppressedCodes[q];
-    std::sort(codes.begin(), codes.end());
     double total = 0.0;
     double sumLogs = 0.0;
-    for (std::size_t i = 0; i < codes.size();) {
-        std::uint64_t rows = 0;
-        std::size_t j = i;
-        for (; j < codes.size() && codes[j].first == codes[i].first; ++j)
-            rows += codes[j].second;
-        total += static_cast<double>(rows);
-        sumLogs += static_cast<double>(rows) * std::log2(static_cast<double>(rows));
-        i = j;
-    }
+    for (const std::uint64_t rowsOfCode : tally.suppressedRowsOfCode[q])
+        if (rowsOfCode > 0) {
+            const auto rows = static_cast<double>(rowsOfCode);
+            total += rows;
+            sumLogs += rows * std::log2(rows);
+        }
     return total > 0.0 ? std::max(0.0, total * std::log2(total) - sumLogs) : 0.0;
 }
 

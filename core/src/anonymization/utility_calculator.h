@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "qiscout/core/anonymization/utility_metric.h"
@@ -25,9 +24,10 @@ struct ClassTally {
     /// |E| log2(rows sharing the generalised value) (non-uniform entropy).
     std::vector<std::uint64_t> suppressedLeaves;
     std::vector<double> suppressedLogRows;
-    /// Non-monotonic entropy: per quasi-identifier, (generalised code, rows) of each suppressed
-    /// class or cell; value() adds up the rows per code.
-    std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> suppressedCodes;
+    /// Non-monotonic entropy: per quasi-identifier, the suppressed rows (or cells) of each
+    /// generalised code, indexed by the code (dense: a level has no more codes than classes, and
+    /// adding up in place spares value() a sort per column of every check).
+    std::vector<std::vector<std::uint64_t>> suppressedRowsOfCode;
     /// Local suppression: per quasi-identifier, its suppressed cells (addSuppressed adds their
     /// codes like those of suppressed classes); empty without.
     std::vector<std::uint64_t> suppressedCells;
@@ -66,9 +66,12 @@ public:
     {
         if (m_metric == UtilityMetric::Loss)
             tally.suppressedLeaves[q] += rows * tables.leavesMinusOne[q][group];
-        else if (m_metric == UtilityMetric::EntropyNonMonotonic)
-            tally.suppressedCodes[q].emplace_back(group, rows);
-        else
+        else if (m_metric == UtilityMetric::EntropyNonMonotonic) {
+            std::vector<std::uint64_t>& rowsOfCode = tally.suppressedRowsOfCode[q];
+            if (group >= rowsOfCode.size())
+                rowsOfCode.resize(static_cast<std::size_t>(group) + 1, 0);
+            rowsOfCode[group] += rows;
+        } else
             tally.suppressedLogRows[q] += static_cast<double>(rows) * tables.logRows[q][group];
     }
 
