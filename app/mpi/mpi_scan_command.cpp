@@ -48,8 +48,8 @@ struct MpiScanOptions {
 /// Why the rows mode cannot read the file in byte ranges, or nothing when it can.
 std::string whyEveryRankReadsTheFile(const MpiScanOptions& options)
 {
-    if (options.distribute != Distribution::Rows)
-        return "--distribute auto decides once the table is read (--distribute rows reads byte ranges)";
+    if (options.distribute == Distribution::Lattice)
+        return "the lattice mode holds the whole table on every rank";
     if (!options.report.outputs.empty())
         return "--report shows rows of the whole table, which rank 0 must then hold";
     core::LoadOptions load;
@@ -186,6 +186,11 @@ int runMpiScan(const MpiScanOptions& options)
     DistributionChoice choice = chooseDistribution(options.distribute, slice ? *outlineOfSlices : *table, parameters,
                                                    options.memoryPerRank, place);
     const core::EncodedTable outline = slice ? std::move(*outlineOfSlices) : outlineOf(*table);
+    if (choice.mode == Distribution::Lattice && slice) {
+        table = std::make_unique<core::EncodedTable>(gatheredTable(*slice, outline.rowCount, place));
+        slice.reset();
+        choice.description += "; " + reading + " and the ranks exchanged the codes";
+    }
     if (choice.mode == Distribution::Rows) {
         choice.description += "; " + reading;
         if (!slice) {

@@ -13,6 +13,8 @@
 
 #include "qiscout/core/io/delimited_ranges.h"
 
+#include "command.h"
+
 namespace qiscout::mpi {
 namespace {
 
@@ -181,6 +183,36 @@ SliceRead readSliceOfFile(const std::string& path, const core::LoadOptions& opti
     read.rows = static_cast<std::uint32_t>(rows);
     read.slice = std::move(range.table);
     return read;
+}
+
+core::EncodedTable gatheredTable(const core::EncodedTable& slice, std::uint32_t rows, const JobPlace& place)
+{
+    const auto ranks = static_cast<std::size_t>(place.size);
+    if (rows > INT_MAX)
+        abortJob(place, cli::exitInputError,
+                 "the table has more rows than one MPI message holds; use --distribute rows");
+    const int sliceRows = static_cast<int>(slice.rowCount);
+    std::vector<int> counts(ranks);
+    MPI_Allgather(&sliceRows, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    std::vector<int> displacements(ranks);
+    std::exclusive_scan(counts.begin(), counts.end(), displacements.begin(), 0);
+    core::EncodedTable table;
+    table.sourcePath = slice.sourcePath;
+    table.rowCount = rows;
+    for (const core::EncodedColumn& part : slice.columns) {
+        core::EncodedColumn& column = table.columns.emplace_back();
+        column.name = part.name;
+        column.type = part.type;
+        column.dictionary = part.dictionary;
+        column.missing = part.missing;
+        column.codes.resize(rows);
+        MPI_Allgatherv(part.codes.data(), sliceRows, MPI_UINT32_T, column.codes.data(), counts.data(),
+                       displacements.data(), MPI_UINT32_T, MPI_COMM_WORLD);
+        column.frequencies.assign(column.dictionary.size(), 0);
+        for (const std::uint32_t code : column.codes)
+            ++column.frequencies[code];
+    }
+    return table;
 }
 
 } // namespace qiscout::mpi

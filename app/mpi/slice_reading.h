@@ -34,4 +34,10 @@ struct SliceRead {
 [[nodiscard]] SliceRead readSliceOfFile(const std::string& path, const core::LoadOptions& options,
                                         const JobPlace& place);
 
+/// The whole table, on every rank, from the ranks' slices of readSliceOfFile: each column's codes
+/// gathered in rank order (the dictionaries agree already), for the lattice mode once --distribute
+/// auto has chosen it. A collective.
+[[nodiscard]] core::EncodedTable gatheredTable(const core::EncodedTable& slice, std::uint32_t rows,
+                                               const JobPlace& place);
+
 } // namespace qiscout::mpi

@@ -29,13 +29,14 @@ if [[ $table == generated:* ]]; then
 fi
 # How the rows mode reads the file: in byte ranges when asked for the rows mode, unless a quoted
 # line break forbids cutting it at line ends.
+# The lattice mode on 2 ranks is --distribute auto's choice, from the ranges' codes exchanged.
 reading_of() {
-    if [[ $1 != rows ]]; then
+    if [[ $1:$2 == lattice:3 ]]; then
         echo ""
-    elif [[ $2 == 4 ]]; then
-        echo "; every rank read the whole file: --distribute auto decides"
     elif [[ ${variant:-} == quoted-break ]]; then
-        echo "; every rank read the whole file: a quoted field holds a line break"
+        [[ $1 == rows ]] && echo "; every rank read the whole file: a quoted field holds a line break"
+    elif [[ $1 == lattice ]]; then
+        echo "; each rank read its own byte range of the file and the ranks exchanged the codes"
     else
         echo "; each rank read its own byte range of the file"
     fi
@@ -45,7 +46,8 @@ without_timings() { grep -v -e '^    "search_seconds": ' -e '^    "load_seconds"
 
 # The rows mode on every N, the lattice mode where its sets are dealt out unevenly (2 and 3 ranks;
 # one or four more runs per case would cost CI seconds and test no other path). On 4 ranks the rows
-# mode is chosen by --distribute auto from a memory per rank too small for the lattice mode.
+# mode is chosen by --distribute auto from a memory per rank too small for the lattice mode, on 2
+# the lattice mode by --distribute auto from the node's memory.
 modes_on() {
     case $1 in
         2 | 3) echo lattice rows ;;
@@ -54,6 +56,7 @@ modes_on() {
 }
 mode_flags() {
     case $1:$2 in
+        lattice:2) echo --distribute auto ;;
         lattice:*) echo --distribute lattice ;;
         rows:4) echo --memory-per-rank 1 ;;
         rows:*) echo --distribute rows ;;
