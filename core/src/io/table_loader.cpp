@@ -93,42 +93,6 @@ std::string hexByte(char c)
     return std::string("0x") + digits[b >> 4] + digits[b & 15];
 }
 
-/// The result of scanning the text for NULs and UTF-8, in blocks scanned in parallel, each small
-/// enough that cancellation is prompt. Touching the file first, this pass also takes the memory
-/// map's page faults, so they too are spread over the threads.
-TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
-{
-    std::vector<std::size_t> ends;
-    for (std::size_t end = 0; end < raw.size();) {
-        end = std::min(raw.size(), end + textBlockBytes);
-        // Never split a UTF-8 sequence: continuation bytes stay with their lead byte.
-        while (end < raw.size() && (static_cast<unsigned char>(raw[end]) & 0xC0) == 0x80)
-            ++end;
-        ends.push_back(end);
-    }
-    std::vector<TextScan> blocks(ends.size());
-    parallelFor(ends.size(), [&](std::size_t i) {
-        if (stop.stop_requested())
-            return;
-        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
-        blocks[i] = scanText(raw.substr(begin, ends[i] - begin));
-    });
-    throwIfCancelled(stop, file);
-    TextScan total;
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
-        const TextScan& block = blocks[i];
-        total.hasHighBytes = total.hasHighBytes || block.hasHighBytes;
-        if (!total.firstInvalidUtf8 && block.firstInvalidUtf8)
-            total.firstInvalidUtf8 = begin + *block.firstInvalidUtf8;
-        if (block.firstNul) {
-            total.firstNul = begin + *block.firstNul;
-            return total;
-        }
-    }
-    return total;
-}
-
 std::string transcodeInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
 {
     std::string out;
@@ -403,6 +367,39 @@ std::string blankWarning(std::uint64_t blankLines)
 }
 
 } // namespace
+
+TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
+{
+    std::vector<std::size_t> ends;
+    for (std::size_t end = 0; end < raw.size();) {
+        end = std::min(raw.size(), end + textBlockBytes);
+        // Never split a UTF-8 sequence: continuation bytes stay with their lead byte.
+        while (end < raw.size() && (static_cast<unsigned char>(raw[end]) & 0xC0) == 0x80)
+            ++end;
+        ends.push_back(end);
+    }
+    std::vector<TextScan> blocks(ends.size());
+    parallelFor(ends.size(), [&](std::size_t i) {
+        if (stop.stop_requested())
+            return;
+        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+        blocks[i] = scanText(raw.substr(begin, ends[i] - begin));
+    });
+    throwIfCancelled(stop, file);
+    TextScan total;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+        const TextScan& block = blocks[i];
+        total.hasHighBytes = total.hasHighBytes || block.hasHighBytes;
+        if (!total.firstInvalidUtf8 && block.firstInvalidUtf8)
+            total.firstInvalidUtf8 = begin + *block.firstInvalidUtf8;
+        if (block.firstNul) {
+            total.firstNul = begin + *block.firstNul;
+            return total;
+        }
+    }
+    return total;
+}
 
 DelimitedBody encodeDelimitedBody(std::string_view text, std::size_t bodyStart, char delimiter,
                                   const LoadOptions& options, const std::stop_token& stop, const std::string& file,

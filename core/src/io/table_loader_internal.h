@@ -13,6 +13,8 @@
 #include "qiscout/core/io/delimited_ranges.h"
 #include "qiscout/core/io/table_loader.h"
 
+#include "io/reading/text_encoding.h"
+
 namespace qiscout::core {
 
 /// Knobs the public API fixes but tests and the fuzzer turn down to reach rare paths cheaply.
@@ -24,6 +26,11 @@ struct LoadLimits {
     /// Progress is reported at most once per max(this, 1% of the input) bytes, and once at the end.
     std::size_t progressStepBytes = std::size_t{4} << 20;
 };
+
+/// scanText over `raw` in blocks scanned in parallel, each small enough that cancellation is
+/// prompt. Touching the file first, this pass also takes the memory map's page faults, so they too
+/// are spread over the threads.
+[[nodiscard]] TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file);
 
 /// What parsing the records of a delimited body found besides the rows it encoded.
 struct DelimitedBody {

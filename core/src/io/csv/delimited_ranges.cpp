@@ -11,6 +11,7 @@
 #include "io/reading/text_encoding.h"
 #include "io/reading/type_inference.h"
 #include "io/table_loader_internal.h"
+#include "util/parallel_for.h"
 
 namespace qiscout::core {
 namespace {
@@ -70,7 +71,7 @@ RangeRead readRangeOfBytes(MappedFile& mapped, const std::string& path, const De
     // The first range also answers for the header's bytes, which decide the encoding as much as
     // any row's.
     const std::uint64_t checkedFrom = range.begin == layout.bodyStart ? 0 : range.begin;
-    const TextScan scan = scanText(bytes.substr(checkedFrom, range.end - checkedFrom));
+    const TextScan scan = scanTextInBlocks(bytes.substr(checkedFrom, range.end - checkedFrom), {}, path);
     if (scan.firstNul || (scan.firstInvalidUtf8 && layout.encoding == TextEncoding::Utf8)) {
         read.outcome = RangeOutcome::Failed;
         read.failure = scan.firstNul ? "a NUL byte" : "a byte that is not valid UTF-8";
@@ -150,7 +151,7 @@ std::vector<std::string> joinRangeDictionaries(const std::vector<std::vector<std
 void adoptJoinedDictionaries(EncodedTable& range, std::vector<std::vector<std::string>> dictionaries,
                              const std::vector<std::string>& missingTokens)
 {
-    for (std::size_t c = 0; c < range.columns.size(); ++c) {
+    parallelFor(range.columns.size(), [&](std::size_t c) {
         EncodedColumn& column = range.columns[c];
         std::vector<std::string>& joined = dictionaries[c];
         std::unordered_map<std::string_view, std::uint32_t> codeOf;
@@ -171,7 +172,7 @@ void adoptJoinedDictionaries(EncodedTable& range, std::vector<std::vector<std::s
                 std::find(missingTokens.begin(), missingTokens.end(), joined[code]) != missingTokens.end();
         column.dictionary = std::move(joined);
         column.type = inferColumnType(column.dictionary, column.missing);
-    }
+    });
 }
 
 } // namespace qiscout::core
