@@ -45,7 +45,7 @@ struct MpiScanOptions {
     std::optional<std::uint64_t> memoryPerRank;
 };
 
-/// Why the rows mode cannot read the file in byte ranges, or nothing when it can.
+/// Why the ranks cannot read the file in byte ranges, or nothing when they can.
 std::string whyEveryRankReadsTheFile(const MpiScanOptions& options)
 {
     if (options.distribute == Distribution::Lattice)
