@@ -29,6 +29,7 @@
 #include "row_distribution.h"
 #include "scan_output.h"
 #include "search_flags.h"
+#include "slice_reading.h"
 
 namespace qiscout::mpi {
 namespace {
@@ -44,6 +45,36 @@ struct MpiScanOptions {
     std::optional<std::uint64_t> memoryPerRank;
 };
 
+/// Why the ranks cannot read the file in byte ranges, or nothing when they can.
+std::string whyEveryRankReadsTheFile(const MpiScanOptions& options)
+{
+    if (options.distribute == Distribution::Lattice)
+        return "the lattice mode holds the whole table on every rank";
+    if (!options.report.outputs.empty())
+        return "--report shows rows of the whole table, which rank 0 must then hold";
+    core::LoadOptions load;
+    try {
+        load = options.load.options(options.file);
+    } catch (const cli::LoadFlagError&) {
+        return "a load flag does not fit the file";
+    }
+    const core::SourceFormat format = load.format.value_or(core::detectSourceFormat(options.file));
+    if (format != core::SourceFormat::Delimited)
+        return fmt::format("a {} source cannot be cut into byte ranges", core::nameIn(core::sourceFormatNames, format));
+    return {};
+}
+
+/// The search parameters the flags give on `table`, or the job ends saying why.
+void parametersOn(const MpiScanOptions& options, const core::EncodedTable& table, const JobPlace& place,
+                  core::SearchParameters& parameters)
+{
+    try {
+        parameters = options.search.parameters(table);
+    } catch (const cli::UnknownColumnError& error) {
+        abortJob(place, cli::exitUsage, error.what());
+    }
+}
+
 /// Loads the table and checks the flags against it, or ends the job saying why.
 core::EncodedTable loadOnRank(const MpiScanOptions& options, const JobPlace& place, core::SearchParameters& parameters,
                               double& loadSeconds)
@@ -58,11 +89,7 @@ core::EncodedTable loadOnRank(const MpiScanOptions& options, const JobPlace& pla
         abortJob(place, cli::exitInputError, "cannot read " + options.file + ": " + error.what());
     }
     loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    try {
-        parameters = options.search.parameters(table);
-    } catch (const cli::UnknownColumnError& error) {
-        abortJob(place, cli::exitUsage, error.what());
-    }
+    parametersOn(options, table, place, parameters);
     return table;
 }
 
@@ -125,28 +152,55 @@ int runMpiScan(const MpiScanOptions& options)
         if (const int status = cli::checkOutputPaths(outputPaths, {options.file}); status != cli::exitOk)
             abortJob(place, status, "cannot write the output files, ending the job");
     }
-    // Rank 0 reads first, so that a bad file or flag is reported once; the others read the same
-    // file (shared or copied to every node) once it proved readable. That doubles the load's wall
-    // time: docs/scale-out.md says what would not.
     core::SearchParameters parameters;
     double loadSeconds = 0.0;
     std::unique_ptr<core::EncodedTable> table;
-    if (place.isRoot())
-        table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (!place.isRoot())
-        table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
-    const DistributionChoice choice =
-        chooseDistribution(options.distribute, *table, parameters, options.memoryPerRank, place);
-    const core::EncodedTable outline = outlineOf(*table);
     std::optional<core::EncodedTable> slice;
+    std::string reading;
+    std::optional<core::EncodedTable> outlineOfSlices;
+    if (const std::string whyWhole = whyEveryRankReadsTheFile(options); whyWhole.empty()) {
+        const auto started = std::chrono::steady_clock::now();
+        SliceRead read = readSliceOfFile(options.file, options.load.options(options.file), place);
+        loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (read.slice) {
+            slice = std::move(read.slice);
+            parametersOn(options, *slice, place, parameters);
+            outlineOfSlices = outlineOf(*slice);
+            outlineOfSlices->rowCount = read.rows;
+            reading = "each rank read its own byte range of the file";
+        } else {
+            reading = "every rank read the whole file: " + read.whyWhole;
+        }
+    } else {
+        reading = "every rank read the whole file: " + whyWhole;
+    }
+    if (!slice) {
+        // Rank 0 reads first, so that a bad file or flag is reported once; the others read the same
+        // file (shared or copied to every node) once it proved readable.
+        if (place.isRoot())
+            table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (!place.isRoot())
+            table = std::make_unique<core::EncodedTable>(loadOnRank(options, place, parameters, loadSeconds));
+    }
+    DistributionChoice choice = chooseDistribution(options.distribute, slice ? *outlineOfSlices : *table, parameters,
+                                                   options.memoryPerRank, place);
+    const core::EncodedTable outline = slice ? std::move(*outlineOfSlices) : outlineOf(*table);
+    if (choice.mode == Distribution::Lattice && slice) {
+        table = std::make_unique<core::EncodedTable>(gatheredTable(*slice, outline.rowCount, place));
+        slice.reset();
+        choice.description += "; " + reading + " and the ranks exchanged the codes";
+    }
     if (choice.mode == Distribution::Rows) {
-        // Every rank read the whole file (see docs/scale-out.md for why) and keeps its rows only;
-        // rank 0 keeps the table for the reports, which show rows and columns of it.
-        const RowShare share = RowShare::of(table->rowCount, place);
-        slice = core::rowSlice(*table, share.first, share.end);
-        if (!place.isRoot() || options.report.outputs.empty())
-            table.reset();
+        choice.description += "; " + reading;
+        if (!slice) {
+            // Every rank read the whole file and keeps its rows only; rank 0 keeps the table for
+            // the reports, which show rows and columns of it.
+            const RowShare share = RowShare::of(table->rowCount, place);
+            slice = core::rowSlice(*table, share.first, share.end);
+            if (!place.isRoot() || options.report.outputs.empty())
+                table.reset();
+        }
     }
     // The search's clock starts when every rank holds its part of the table, not when rank 0 does.
     MPI_Barrier(MPI_COMM_WORLD);

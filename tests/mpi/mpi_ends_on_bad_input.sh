@@ -28,6 +28,14 @@ expect_failure "a missing file" "qiscout-mpi: cannot read $work/missing.csv" sca
 printf 'a,b\n1,2,3,4\n"unterminated\n' > broken.csv
 expect_failure "a malformed file" "qiscout-mpi: cannot read broken.csv" scan broken.csv
 expect_failure "an unknown column" "nosuchcolumn" scan "$table" --columns nosuchcolumn
+# The rows mode reads byte ranges; a range that breaks the format makes every rank read the whole
+# file, whose read names the line as qiscout-cli does.
+expect_failure "a missing file, rows mode" "qiscout-mpi: cannot read $work/missing.csv" scan "$work/missing.csv" \
+    --distribute rows
+{ echo a,b && for i in $(seq 1 40); do [[ $i == 31 ]] && echo 1,2,3 || echo "$i,$((i % 3))"; done; } > ragged.csv
+expect_failure "a ragged row, rows mode" "qiscout-mpi: cannot read ragged.csv: .*line 32" scan ragged.csv \
+    --distribute rows
+expect_failure "an unknown column, rows mode" "nosuchcolumn" scan "$table" --columns nosuchcolumn --distribute rows
 expect_failure "an unknown flag" "--no-such-flag" scan "$table" --no-such-flag
 expect_failure "an unknown mode" "--distribute" scan "$table" --distribute columns
 expect_failure "a report over the input" "qiscout-mpi: refusing to write" scan "$table" --report "$table" \

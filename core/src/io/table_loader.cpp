@@ -93,42 +93,6 @@ std::string hexByte(char c)
     return std::string("0x") + digits[b >> 4] + digits[b & 15];
 }
 
-/// The result of scanning the text for NULs and UTF-8, in blocks scanned in parallel, each small
-/// enough that cancellation is prompt. Touching the file first, this pass also takes the memory
-/// map's page faults, so they too are spread over the threads.
-TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
-{
-    std::vector<std::size_t> ends;
-    for (std::size_t end = 0; end < raw.size();) {
-        end = std::min(raw.size(), end + textBlockBytes);
-        // Never split a UTF-8 sequence: continuation bytes stay with their lead byte.
-        while (end < raw.size() && (static_cast<unsigned char>(raw[end]) & 0xC0) == 0x80)
-            ++end;
-        ends.push_back(end);
-    }
-    std::vector<TextScan> blocks(ends.size());
-    parallelFor(ends.size(), [&](std::size_t i) {
-        if (stop.stop_requested())
-            return;
-        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
-        blocks[i] = scanText(raw.substr(begin, ends[i] - begin));
-    });
-    throwIfCancelled(stop, file);
-    TextScan total;
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
-        const TextScan& block = blocks[i];
-        total.hasHighBytes = total.hasHighBytes || block.hasHighBytes;
-        if (!total.firstInvalidUtf8 && block.firstInvalidUtf8)
-            total.firstInvalidUtf8 = begin + *block.firstInvalidUtf8;
-        if (block.firstNul) {
-            total.firstNul = begin + *block.firstNul;
-            return total;
-        }
-    }
-    return total;
-}
-
 std::string transcodeInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
 {
     std::string out;
@@ -404,44 +368,50 @@ std::string blankWarning(std::uint64_t blankLines)
 
 } // namespace
 
-EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sourceName, const LoadOptions& options,
-                                 std::stop_token stop, const LoadProgress& progress, LoadSettings* used,
-                                 const LoadLimits& limits, const std::function<void(std::size_t)>& releasePrefix)
+TextScan scanTextInBlocks(std::string_view raw, const std::stop_token& stop, const std::string& file)
 {
-    const std::string& file = sourceName;
+    std::vector<std::size_t> ends;
+    for (std::size_t end = 0; end < raw.size();) {
+        end = std::min(raw.size(), end + textBlockBytes);
+        // Never split a UTF-8 sequence: continuation bytes stay with their lead byte.
+        while (end < raw.size() && (static_cast<unsigned char>(raw[end]) & 0xC0) == 0x80)
+            ++end;
+        ends.push_back(end);
+    }
+    std::vector<TextScan> blocks(ends.size());
+    parallelFor(ends.size(), [&](std::size_t i) {
+        if (stop.stop_requested())
+            return;
+        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+        blocks[i] = scanText(raw.substr(begin, ends[i] - begin));
+    });
     throwIfCancelled(stop, file);
-    EncodedTable table;
-    table.sourcePath = sourceName;
+    TextScan total;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+        const TextScan& block = blocks[i];
+        total.hasHighBytes = total.hasHighBytes || block.hasHighBytes;
+        if (!total.firstInvalidUtf8 && block.firstInvalidUtf8)
+            total.firstInvalidUtf8 = begin + *block.firstInvalidUtf8;
+        if (block.firstNul) {
+            total.firstNul = begin + *block.firstNul;
+            return total;
+        }
+    }
+    return total;
+}
 
-    DecodedText decoded;
-    startDecoding(decoded, bytes, file, options);
-    const char delimiter = chooseDelimiter(decoded.raw, options);
-    decodeText(decoded, file, options, delimiter, stop, table.warnings);
-    const std::string_view text = decoded.isTranscoded ? std::string_view(decoded.transcoded) : decoded.raw;
-    // Once transcoded, the mapped bytes are never read again.
-    const auto release = [&](std::size_t textOffset) {
-        if (releasePrefix)
-            releasePrefix(decoded.isTranscoded ? bytes.size() : decoded.bomLength + textOffset);
-    };
-    release(0);
-
-    const HeaderScan header = scanHeader(text, delimiter, file, limits);
-    // Sniffed on the undecoded bytes, as previewTable does, so both see the same sample.
-    const bool hasHeader = chooseHeader(decoded.raw, header, options, delimiter);
-    const std::size_t columns = header.columns;
-    const std::vector<std::string> names =
-        uniqueColumnNames(hasHeader ? headerNames(text, header) : generatedNames(columns), table.warnings);
-    const std::size_t bodyStart = hasHeader ? header.next : header.start;
-    if (used != nullptr)
-        *used = LoadSettings{SourceFormat::Delimited, delimiter, hasHeader, decoded.encoding};
-
+DelimitedBody encodeDelimitedBody(std::string_view text, std::size_t bodyStart, char delimiter,
+                                  const LoadOptions& options, const std::stop_token& stop, const std::string& file,
+                                  const LoadLimits& limits, EncodedTable& table,
+                                  const std::function<void(std::size_t)>& parsed)
+{
+    const std::size_t columns = table.columnCount();
     const ParseContext context{text, delimiter, columns, options.skipRaggedRows};
-    table.columns.resize(columns);
     std::vector<ColumnEncoder> encoders;
     encoders.reserve(columns);
     const std::size_t estimatedRows = estimateRows(context, bodyStart, limits.maxRows);
     for (std::size_t c = 0; c < columns; ++c) {
-        table.columns[c].name = names[c];
         table.columns[c].codes.reserve(estimatedRows);
         encoders.emplace_back(table.columns[c], options.missingTokens);
     }
@@ -450,11 +420,7 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
     std::vector<Piece> pieces(2 * concurrency);
     for (Piece& piece : pieces)
         piece.record.resize(columns);
-    ProgressReporter reporter(progress, text.size(), limits.progressStepBytes);
-    std::uint64_t rows = 0;
-    std::uint64_t skipped = 0;
-    std::size_t firstSkipped = 0;
-    std::uint64_t blankLines = 0;
+    DelimitedBody read;
     std::size_t chunkBytes = std::max<std::size_t>(limits.chunkBytes, 1);
     std::size_t pos = bodyStart;
     std::vector<std::size_t> starts;
@@ -496,14 +462,14 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
             chunkRows += piece.rows;
             usedPieces = i + 1;
             // Rows before a fault are good rows, so a row limit they cross is reached first.
-            if (rows + chunkRows > limits.maxRows)
-                raiseTooManyRows(pieces, usedPieces, limits.maxRows - rows, pos, text, file, limits.maxRows);
+            if (read.rows + chunkRows > limits.maxRows)
+                raiseTooManyRows(pieces, usedPieces, limits.maxRows - read.rows, pos, text, file, limits.maxRows);
             if (piece.fault)
                 raiseFault(*piece.fault, text, file, columns);
-            if (piece.skipped > 0 && skipped == 0)
-                firstSkipped = piece.firstSkipped;
-            skipped += piece.skipped;
-            blankLines += piece.blankLines;
+            if (piece.skipped > 0 && read.skipped == 0)
+                read.firstSkipped = piece.firstSkipped;
+            read.skipped += piece.skipped;
+            read.blankLines += piece.blankLines;
             consumed = piece.end;
             if (piece.incomplete)
                 break;
@@ -524,12 +490,86 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
                         std::string_view(text.data() + pos + span->begin, span->end - span->begin), scratch));
             }
         });
-        rows += chunkRows;
+        read.rows += chunkRows;
         pos = consumed;
-        release(pos);
-        reporter.advance(pos);
+        parsed(pos);
     }
     throwIfCancelled(stop, file);
+    parallelFor(columns, [&](std::size_t c) {
+        std::vector<std::uint32_t>& codes = table.columns[c].codes;
+        if (codes.capacity() > codes.size() + codes.size() / 4)
+            codes.shrink_to_fit();
+    });
+    return read;
+}
+
+DelimitedLayout sniffLayoutOfBuffer(std::string_view bytes, const std::string& sourceName, const LoadOptions& options)
+{
+    DelimitedLayout layout;
+    DecodedText decoded;
+    startDecoding(decoded, bytes, sourceName, options);
+    layout.delimiter = chooseDelimiter(decoded.raw, options);
+    // The header's bytes are what the whole file's are as far as the structure goes: transcoding
+    // keeps the delimiter, quotes and line breaks where they are.
+    const HeaderScan header = scanHeader(decoded.raw, layout.delimiter, sourceName, {});
+    layout.hasHeader = chooseHeader(decoded.raw, header, options, layout.delimiter);
+    std::vector<std::string> names =
+        layout.hasHeader ? headerNames(decoded.raw, header) : generatedNames(header.columns);
+    if (options.encoding == TextEncoding::Windows1252)
+        for (std::string& name : names)
+            name = windows1252ToUtf8(name);
+    std::vector<std::string> warnings;
+    layout.columnNames = uniqueColumnNames(std::move(names), warnings);
+    layout.encoding = options.encoding;
+    layout.fileSize = bytes.size();
+    layout.bodyStart = decoded.bomLength + (layout.hasHeader ? header.next : header.start);
+    return layout;
+}
+
+EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sourceName, const LoadOptions& options,
+                                 std::stop_token stop, const LoadProgress& progress, LoadSettings* used,
+                                 const LoadLimits& limits, const std::function<void(std::size_t)>& releasePrefix)
+{
+    const std::string& file = sourceName;
+    throwIfCancelled(stop, file);
+    EncodedTable table;
+    table.sourcePath = sourceName;
+
+    DecodedText decoded;
+    startDecoding(decoded, bytes, file, options);
+    const char delimiter = chooseDelimiter(decoded.raw, options);
+    decodeText(decoded, file, options, delimiter, stop, table.warnings);
+    const std::string_view text = decoded.isTranscoded ? std::string_view(decoded.transcoded) : decoded.raw;
+    // Once transcoded, the mapped bytes are never read again.
+    const auto release = [&](std::size_t textOffset) {
+        if (releasePrefix)
+            releasePrefix(decoded.isTranscoded ? bytes.size() : decoded.bomLength + textOffset);
+    };
+    release(0);
+
+    const HeaderScan header = scanHeader(text, delimiter, file, limits);
+    // Sniffed on the undecoded bytes, as previewTable does, so both see the same sample.
+    const bool hasHeader = chooseHeader(decoded.raw, header, options, delimiter);
+    const std::size_t columns = header.columns;
+    const std::vector<std::string> names =
+        uniqueColumnNames(hasHeader ? headerNames(text, header) : generatedNames(columns), table.warnings);
+    const std::size_t bodyStart = hasHeader ? header.next : header.start;
+    if (used != nullptr)
+        *used = LoadSettings{SourceFormat::Delimited, delimiter, hasHeader, decoded.encoding};
+
+    table.columns.resize(columns);
+    for (std::size_t c = 0; c < columns; ++c)
+        table.columns[c].name = names[c];
+    ProgressReporter reporter(progress, text.size(), limits.progressStepBytes);
+    const DelimitedBody read =
+        encodeDelimitedBody(text, bodyStart, delimiter, options, stop, file, limits, table, [&](std::size_t pos) {
+            release(pos);
+            reporter.advance(pos);
+        });
+    const std::uint64_t rows = read.rows;
+    const std::uint64_t skipped = read.skipped;
+    const std::size_t firstSkipped = read.firstSkipped;
+    const std::uint64_t blankLines = read.blankLines;
 
     if (rows == 0 && endsLinesWithBareCr(text))
         failBareCr(file);
@@ -548,8 +588,6 @@ EncodedTable loadTableFromBuffer(std::string_view bytes, const std::string& sour
     parallelFor(columns, [&](std::size_t c) {
         EncodedColumn& column = table.columns[c];
         column.type = inferColumnType(column.dictionary, column.missing);
-        if (column.codes.capacity() > column.codes.size() + column.codes.size() / 4)
-            column.codes.shrink_to_fit();
     });
     reporter.finish();
     return table;
