@@ -25,8 +25,21 @@ AnonymizationResult runAnonymization(const EncodedTable& table, const Anonymizat
             throw AnonymizationParameterError("The heuristic search's time limit must be above 0 seconds.");
         return searchHeuristically(setup, parameters.heuristicSeconds, std::move(stop), observer);
     }
-    AnonymizationResult result = setup.localSuppression ? searchWithLocalSuppression(setup, std::move(stop), observer)
-                                                        : searchLattice(setup, std::move(stop), observer);
+    if (setup.localSuppression) {
+        // Local suppression prices every transformation with a greedy pass, which can take minutes
+        // on large lattices; outside the exact strategy the time limit bounds it as it bounds the
+        // heuristic search (an unfinished answer then says it is not proven optimal).
+        std::optional<double> timeLimit;
+        if (parameters.strategy != LatticeSearchStrategy::Exact)
+            timeLimit = parameters.heuristicSeconds;
+        AnonymizationResult result = searchWithLocalSuppression(setup, timeLimit, std::move(stop), observer);
+        if (!result.complete)
+            result.optimal = false;
+        else if (result.optimal && result.optimum)
+            result.lowerBound = result.optimum->value;
+        return result;
+    }
+    AnonymizationResult result = searchLattice(setup, std::move(stop), observer);
     result.optimal = result.complete;
     if (result.complete && result.optimum)
         result.lowerBound = result.optimum->value;

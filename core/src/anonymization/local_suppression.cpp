@@ -276,13 +276,19 @@ Mask cheapestOwnSuppression(const Problem& problem, const KeyGroups& groups, std
     return chosen;
 }
 
+bool pastDeadline(const LocalSuppressionLimits& limits)
+{
+    return limits.deadline && std::chrono::steady_clock::now() > *limits.deadline;
+}
+
 /// The greedy pass: while some group's class is below k, the group with the smallest class
 /// suppresses its cheapest own cells that reach k. Only its own cells can widen a class; a group
 /// that showed a value the target now hides loses the target's rows and is fixed in its turn. Every
 /// move adds wildcards, so the pass ends. False when stopped.
-bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop_token& stop)
+bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop_token& stop,
+                      const LocalSuppressionLimits& limits)
 {
-    while (!stop.stop_requested()) {
+    while (!stop.stop_requested() && !pastDeadline(limits)) {
         std::uint32_t target = groups.groupCount();
         for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
             if (!groups.members(group).empty() && groups.size(group) < problem.k &&
@@ -299,7 +305,7 @@ bool suppressGreedily(const Problem& problem, KeyGroups& groups, const std::stop
 /// The improvement pass: restores every suppressed cell (the heaviest first) whose restoration
 /// leaves every class at k rows or more, until none can be. False when stopped.
 bool restoreCells(const Problem& problem, KeyGroups& groups, std::vector<std::uint32_t>& groupOfRow,
-                  const std::stop_token& stop)
+                  const std::stop_token& stop, const LocalSuppressionLimits& limits)
 {
     const int columns = problem.columns;
     std::vector<int> order(static_cast<std::size_t>(columns));
@@ -312,7 +318,7 @@ bool restoreCells(const Problem& problem, KeyGroups& groups, std::vector<std::ui
         restored = false;
         for (const int c : order) {
             for (std::uint32_t row = 0; row < problem.rows; ++row) {
-                if (stop.stop_requested())
+                if (stop.stop_requested() || pastDeadline(limits))
                     return false;
                 const std::uint32_t from = groupOfRow[row];
                 const std::uint32_t* key = groups.keyOf(from);
@@ -507,12 +513,12 @@ LocalSuppression suppressCells(const SuppressionKeys& keys, std::uint64_t k, con
         none.complete = false;
         return none;
     };
-    if (!suppressGreedily(problem, groups, stop))
+    if (!suppressGreedily(problem, groups, stop, limits))
         return stopped();
     for (std::uint32_t group = 0; group < groups.groupCount(); ++group)
         for (const std::uint32_t row : groups.members(group))
             groupOfRow[row] = group;
-    if (!restoreCells(problem, groups, groupOfRow, stop))
+    if (!restoreCells(problem, groups, groupOfRow, stop, limits))
         return stopped();
     std::vector<std::uint32_t> heuristic(problem.original.size());
     for (std::uint32_t row = 0; row < keys.rows; ++row) {

@@ -78,12 +78,15 @@ std::uint64_t distinctKeys(const SuppressionKeys& keys, const LocalSuppression& 
 } // namespace
 
 std::optional<LocallySuppressed> suppressLocally(const SearchSetup& setup, const UtilityCalculator& calculator,
-                                                 std::uint64_t node, const std::stop_token& stop)
+                                                 std::uint64_t node, const std::stop_token& stop,
+                                                 std::optional<std::chrono::steady_clock::time_point> deadline)
 {
     const Transformation transformation = setup.lattice.transformationOf(node);
     const SuppressionKeys keys = keysAt(setup, transformation);
     LocallySuppressed result;
-    result.cells = suppressCells(keys, setup.localK, setup.localSuppression->importance, stop);
+    LocalSuppressionLimits limits;
+    limits.deadline = deadline;
+    result.cells = suppressCells(keys, setup.localK, setup.localSuppression->importance, stop, limits);
     if (!result.cells.complete)
         return std::nullopt;
     ClassTally tally = calculator.emptyTally();
@@ -107,16 +110,20 @@ std::optional<LocallySuppressed> suppressLocally(const SearchSetup& setup, const
     return result;
 }
 
-AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::stop_token stop,
-                                               AnonymizationObserver& observer)
+AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::optional<double> timeLimitSeconds,
+                                               std::stop_token stop, AnonymizationObserver& observer)
 {
     const auto started = std::chrono::steady_clock::now();
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    if (timeLimitSeconds)
+        deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(*timeLimitSeconds));
     const UtilityCalculator calculator(setup);
     const std::size_t quasiIdentifiers = setup.hierarchies.size();
     AnonymizationResult result;
     std::optional<std::uint64_t> bestNode;
     if (setup.localSuppression->generalise) {
-        // The optimum with nothing suppressed is the bar: only the transformations whose bound
+        // The optimum with nothing suppressed is a first bar: only the transformations whose bound
         // (the metric with nothing suppressed, which suppressed cells only raise) is below it can
         // beat it with cells suppressed.
         result = searchLattice(setup, stop, observer);
@@ -136,49 +143,106 @@ AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::st
     if (setup.rows < setup.localK)
         return result;
 
-    struct Candidate {
-        double bound = 0.0;
-        std::uint64_t node = 0;
+    const auto withinBar = [&result](double bound) {
+        if (!result.optimum)
+            return true;
+        const double bar = result.optimum->value;
+        return bound <= bar + 1e-12 * std::max(1.0, std::abs(bar));
     };
-    std::vector<Candidate> candidates;
     const std::uint64_t last = setup.localSuppression->generalise ? setup.lattice.size() : 1;
-    for (std::uint64_t node = 0; node < last; ++node) {
-        const double bound = calculator.staticBound(setup.lattice.transformationOf(node).levels);
-        if (!result.optimum || bound <= result.optimum->value + 1e-12 * std::max(1.0, std::abs(result.optimum->value)))
-            candidates.push_back({bound, node});
-    }
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-        return a.bound != b.bound ? a.bound < b.bound : a.node < b.node;
-    });
-    // Candidates are priced a batch at a time, one per thread, and compared in order, so the
-    // answer does not depend on the thread count.
+    std::vector<double> bounds(last);
+    for (std::uint64_t node = 0; node < last; ++node)
+        bounds[node] = calculator.staticBound(setup.lattice.transformationOf(node).levels);
+    std::vector<bool> priced(last, false);
+    bool outOfTime = false;
+    // Prices `nodes` a batch at a time, one per thread, and compares them in order, so the answer
+    // does not depend on the thread count; skips those that can no longer beat the best. False
+    // when stopped or out of time.
     tbb::task_arena arena(setup.threads);
     const auto batch = static_cast<std::size_t>(setup.threads);
-    for (std::size_t first = 0; first < candidates.size(); first += batch) {
-        const double bar = result.optimum ? result.optimum->value : std::numeric_limits<double>::infinity();
-        if (candidates[first].bound > bar + 1e-12 * std::max(1.0, std::abs(bar)))
-            break;
-        const std::size_t count = std::min(batch, candidates.size() - first);
-        std::vector<std::optional<LocallySuppressed>> priced(count);
+    const auto price = [&](const std::vector<std::uint64_t>& nodes) {
+        std::vector<std::uint64_t> worth;
+        for (const std::uint64_t node : nodes)
+            if (!priced[node] && withinBar(bounds[node]))
+                worth.push_back(node);
+        std::vector<std::optional<LocallySuppressed>> assessed(worth.size());
         arena.execute([&] {
-            parallelFor(count, [&](std::size_t i) {
-                priced[i] = suppressLocally(setup, calculator, candidates[first + i].node, stop);
+            parallelFor(worth.size(), [&](std::size_t i) {
+                assessed[i] = suppressLocally(setup, calculator, worth[i], stop, deadline);
             });
         });
-        for (std::size_t i = 0; i < count; ++i) {
-            if (!priced[i]) {
-                result.complete = false;
-                break;
+        for (std::size_t i = 0; i < worth.size(); ++i) {
+            if (!assessed[i]) {
+                outOfTime = !stop.stop_requested();
+                result.complete = outOfTime;
+                return false;
             }
+            priced[worth[i]] = true;
             ++result.stats.checked;
-            const std::uint64_t node = candidates[first + i].node;
-            if (!result.optimum || better(priced[i]->assessment, node, *result.optimum, *bestNode, setup.lattice)) {
-                result.optimum = priced[i]->assessment;
-                bestNode = node;
+            if (!result.optimum ||
+                better(assessed[i]->assessment, worth[i], *result.optimum, *bestNode, setup.lattice)) {
+                result.optimum = assessed[i]->assessment;
+                bestNode = worth[i];
             }
         }
-        if (!result.complete)
+        return true;
+    };
+
+    bool running = true;
+    if (setup.localSuppression->generalise) {
+        // A greedy descent from the top first: the coarsest transformation has the fewest classes
+        // below k and is priced fastest, and each step prices the direct specialisations of the
+        // best so far. It only prices transformations, so the optimum below is unchanged; it gives
+        // the bar at once, which the static bounds then prune with, where the bound order alone
+        // would price the finest transformations (the slowest, with the most classes below k)
+        // first whenever nothing is acceptable without suppression.
+        std::uint64_t current = last - 1;
+        running = price({current});
+        while (running && bestNode == current) {
+            const std::vector<int> levels = setup.lattice.transformationOf(current).levels;
+            std::vector<std::uint64_t> below;
+            for (std::size_t q = 0; q < levels.size(); ++q) {
+                if (levels[q] == 0)
+                    continue;
+                Transformation specialised{levels};
+                --specialised.levels[q];
+                below.push_back(setup.lattice.nodeOf(specialised));
+            }
+            for (std::size_t first = 0; running && first < below.size(); first += batch)
+                running = price(std::vector<std::uint64_t>(
+                    below.begin() + static_cast<std::ptrdiff_t>(first),
+                    below.begin() + static_cast<std::ptrdiff_t>(std::min(below.size(), first + batch))));
+            if (*bestNode == current)
+                break;
+            current = *bestNode;
+        }
+    }
+
+    // Then every transformation whose bound does not exceed the best, cheapest bound first, until
+    // the bound passes it: none left could beat it.
+    std::vector<std::uint64_t> candidates;
+    for (std::uint64_t node = 0; node < last; ++node)
+        if (!priced[node] && withinBar(bounds[node]))
+            candidates.push_back(node);
+    std::sort(candidates.begin(), candidates.end(), [&bounds](std::uint64_t a, std::uint64_t b) {
+        return bounds[a] != bounds[b] ? bounds[a] < bounds[b] : a < b;
+    });
+    std::size_t next = 0;
+    for (; running && next < candidates.size(); next += batch) {
+        if (!withinBar(bounds[candidates[next]]))
             break;
+        const std::size_t count = std::min(batch, candidates.size() - next);
+        running = price(std::vector<std::uint64_t>(candidates.begin() + static_cast<std::ptrdiff_t>(next),
+                                                   candidates.begin() + static_cast<std::ptrdiff_t>(next + count)));
+    }
+    if (outOfTime) {
+        // What is left unpriced bounds the optimum from below: the least bound among it.
+        double bound = result.optimum ? result.optimum->value : std::numeric_limits<double>::infinity();
+        for (std::uint64_t node = 0; node < last; ++node)
+            if (!priced[node])
+                bound = std::min(bound, bounds[node]);
+        result.optimal = result.optimum && !(bound < result.optimum->value);
+        result.lowerBound = bound;
     }
     result.stats.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;

@@ -4,6 +4,7 @@
 // counted, and the cheapest is the optimum.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stop_token>
@@ -27,14 +28,19 @@ struct LocallySuppressed {
 /// result: every row's wildcard class holds k rows, and the metric counts each suppressed cell as
 /// a cell of a suppressed row. Nullopt when stopped. Deterministic, so the apply step repeats the
 /// search's choice.
-[[nodiscard]] std::optional<LocallySuppressed> suppressLocally(const SearchSetup& setup,
-                                                               const UtilityCalculator& calculator, std::uint64_t node,
-                                                               const std::stop_token& stop);
+/// Also nullopt past `deadline` (the search's time limit).
+[[nodiscard]] std::optional<LocallySuppressed>
+suppressLocally(const SearchSetup& setup, const UtilityCalculator& calculator, std::uint64_t node,
+                const std::stop_token& stop,
+                std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 /// The transformation of least metric value with its cells suppressed locally, over the lattice
 /// or, without generalisation, the original levels alone. No optimum when the table has fewer
-/// than k rows.
-[[nodiscard]] AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::stop_token stop,
-                                                             AnonymizationObserver& observer);
+/// than k rows. With a time limit (seconds) the search stops pricing when it is spent and returns
+/// the best it priced, optimal = false unless the bound proved it (result.lowerBound); without
+/// one, or when it finishes in time, the answer is the optimum.
+[[nodiscard]] AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup,
+                                                             std::optional<double> timeLimitSeconds,
+                                                             std::stop_token stop, AnonymizationObserver& observer);
 
 } // namespace qiscout::core

@@ -143,6 +143,38 @@ TEST_CASE("With local suppression the search returns the cheapest transformation
     }
 }
 
+TEST_CASE("With local suppression a spent time limit leaves the answer unproven", "[local_suppression]")
+{
+    const EncodedTable table = makeRandomTable(7, 4);
+    std::mt19937_64 random(7);
+    AnonymizationParameters parameters;
+    for (int q = 0; q < 2; ++q)
+        parameters.quasiIdentifiers.push_back(
+            {q, randomHierarchy(table.columns[static_cast<std::size_t>(q)], random, 2), "random"});
+    parameters.models = {std::make_shared<KAnonymity>(2)};
+    parameters.metric = UtilityMetric::Loss;
+    parameters.localSuppression = LocalSuppressionSettings{};
+    NullAnonymizationObserver quiet;
+    const AnonymizationResult exact = runAnonymization(table, parameters, {}, quiet);
+    REQUIRE(exact.optimal);
+    REQUIRE(exact.optimum);
+    // Spent before the first transformation is priced: whatever the lattice search found without
+    // suppression stands, not proven, above a bound no larger than the true optimum.
+    parameters.strategy = LatticeSearchStrategy::ExactWhereItFits;
+    parameters.heuristicSeconds = 1e-9;
+    const AnonymizationResult spent = runAnonymization(table, parameters, {}, quiet);
+    CHECK(spent.complete);
+    CHECK_FALSE(spent.optimal);
+    REQUIRE(spent.lowerBound);
+    CHECK(*spent.lowerBound <= exact.optimum->value + 1e-12);
+    // With time enough the same strategy is the exact answer.
+    parameters.heuristicSeconds = 600.0;
+    const AnonymizationResult timely = runAnonymization(table, parameters, {}, quiet);
+    CHECK(timely.optimal);
+    REQUIRE(timely.optimum);
+    CHECK(timely.optimum->value == Approx(exact.optimum->value).margin(1e-12));
+}
+
 TEST_CASE("Local suppression refuses what it cannot combine with", "[local_suppression]")
 {
     const EncodedTable table = makeRandomTable(5, 3, 2);

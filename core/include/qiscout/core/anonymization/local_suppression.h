@@ -4,7 +4,9 @@
 // be found. Definitions and the method in docs/anonymization.md, "Local suppression".
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <stop_token>
 #include <vector>
 
@@ -24,6 +26,10 @@ struct LocalSuppressionLimits {
     std::uint32_t exactRows = 48;
     /// Search nodes the exact method may visit.
     std::uint64_t exactNodes = 200'000;
+    /// Past this moment the method gives up as when stopped (complete = false): the search with
+    /// generalisation prices transformations within a time limit and cannot cut a pass short
+    /// otherwise.
+    std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
 };
 
 /// Which key cells to suppress. A row's class is every row that shows each value the row shows: a
