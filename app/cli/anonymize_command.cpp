@@ -241,6 +241,9 @@ int runAnonymize(const AnonymizeOptions& options)
         else if (heuristic)
             text << ", searched heuristically (more than " << core::TransformationLattice::maxExactSize
                  << " transformations) for at most " << options.timeLimit << " s";
+        else if (!result.optimal)
+            text << ", the time limit of " << options.timeLimit
+                 << " s ended the search before every transformation that might beat the answer was priced";
         else
             text << ", the rest cannot beat the optimum";
         text << "\n";
