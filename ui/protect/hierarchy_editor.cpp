@@ -263,6 +263,28 @@ std::vector<core::ProtectedColumnSetting> HierarchyEditor::quasiIdentifiers() co
     return result;
 }
 
+core::ProtectedColumnSetting HierarchyEditor::columnHierarchy(int column) const
+{
+    if (!m_table || column < 0 || static_cast<std::size_t>(column) >= m_entries.size())
+        return {};
+    const Entry& held = m_entries[static_cast<std::size_t>(column)];
+    const Entry entry = held.hierarchy.rows.empty() ? defaultEntry(column) : held;
+    return {m_table->columns[static_cast<std::size_t>(column)].name, entry.hierarchy, entry.source.toStdString()};
+}
+
+void HierarchyEditor::setKeptColumnHierarchy(int column, const core::Hierarchy& hierarchy, const QString& source)
+{
+    if (!m_table || column < 0 || static_cast<std::size_t>(column) >= m_entries.size() ||
+        m_entries[static_cast<std::size_t>(column)].generalised)
+        return;
+    std::vector<Entry> entries = m_entries;
+    Entry& entry = entries[static_cast<std::size_t>(column)];
+    entry.hierarchy = hierarchy;
+    entry.source = source;
+    entry.kind = source == QStringLiteral("automatic") ? HierarchyKind::Automatic : HierarchyKind::Custom;
+    showEntries(entries, m_column);
+}
+
 void HierarchyEditor::setEntries(const std::vector<Entry>& entries, int column)
 {
     showEntries(entries, column);

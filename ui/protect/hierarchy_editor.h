@@ -54,6 +54,12 @@ public:
     void setQuasiIdentifiers(const std::vector<core::ProtectedColumnSetting>& columns);
     /// The generalised columns in table order.
     [[nodiscard]] std::vector<core::ProtectedColumnSetting> quasiIdentifiers() const;
+    /// A column's hierarchy as the editor holds it, generalised or not (t-closeness's hierarchical
+    /// distance uses the sensitive column's, #40): the one built or imported, else the automatic one.
+    [[nodiscard]] core::ProtectedColumnSetting columnHierarchy(int column) const;
+    /// Gives a column that stays as it is a hierarchy (a project's t-closeness hierarchy); not an
+    /// edit: does not emit edited.
+    void setKeptColumnHierarchy(int column, const core::Hierarchy& hierarchy, const QString& source);
     /// Reads an ARX-style hierarchy file for a column and generalises the column with it (an undo
     /// step). Returns an empty string, or the reason it failed (naming file and line).
     QString importHierarchy(int column, const QString& path);

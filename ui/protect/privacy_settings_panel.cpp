@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -19,39 +20,67 @@
 #include <QVBoxLayout>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
+#include "qiscout/core/anonymization/t_closeness.h"
+#include "qiscout/core/anonymization/transformation_lattice.h"
 
 namespace qiscout::ui {
 
 namespace {
 
-/// A metric in the words of the panel, with its technical name for the tooltip.
+/// A metric in the words of the panel and what it computes, for its tooltip; its exact name is
+/// core's (utilityMetricNames). In the order offered, the default first.
 struct MetricChoice {
     core::UtilityMetric metric;
     const char* words;
-    const char* technical;
+    const char* description;
 };
 
 constexpr std::array metricChoices{
     MetricChoice{core::UtilityMetric::Loss, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "every value equally"),
                  QT_TRANSLATE_NOOP("PrivacySettingsPanel",
-                                   "Generalised loss metric (loss): the share of each column's different values a "
-                                   "published value stands for, averaged over all cells.")},
+                                   "Generalised loss: the share of each column's different values a published value "
+                                   "stands for, averaged over all cells (ARX's loss per column, but averaged rather "
+                                   "than ARX's geometric mean).")},
     MetricChoice{core::UtilityMetric::Precision, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "every column equally"),
                  QT_TRANSLATE_NOOP("PrivacySettingsPanel",
                                    "Precision (Prec): how far up its hierarchy each column is coarsened, as a share "
-                                   "of the hierarchy's height.")},
-    MetricChoice{core::UtilityMetric::Discernibility, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "small groups"),
-                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
-                                   "Discernibility (DM*): the sum of the squared group sizes; suppressed rows count as "
-                                   "a group of the whole table.")},
+                                   "of the hierarchy's height; a suppressed row loses everything.")},
     MetricChoice{core::UtilityMetric::NonUniformEntropy,
                  QT_TRANSLATE_NOOP("PrivacySettingsPanel", "the information in each value"),
                  QT_TRANSLATE_NOOP("PrivacySettingsPanel",
                                    "Non-uniform entropy: the bits of information lost per cell, weighting rare values "
-                                   "more than common ones.")},
+                                   "more than common ones; a suppressed cell counts as coarsened to everything. With "
+                                   "suppression this is neither of ARX's two entropies.")},
+    MetricChoice{core::UtilityMetric::EntropyMonotonic,
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel", "the information in each value, as ARX (monotonic)"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "ARX's monotonic non-uniform entropy: the bits lost per cell with every row counted "
+                                   "as coarsened; suppressing a row costs nothing more.")},
+    MetricChoice{core::UtilityMetric::EntropyNonMonotonic,
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel", "the information in each value, as ARX (non-monotonic)"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "ARX's non-monotonic non-uniform entropy: the monotonic one plus, per column, the "
+                                   "entropy of the coarsened values among the suppressed rows.")},
+    MetricChoice{core::UtilityMetric::DmStar, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "small groups"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "ARX's DM* (monotonic discernibility): the sum of the squared group sizes, the "
+                                   "suppressed rows counted as groups like the others.")},
+    MetricChoice{core::UtilityMetric::Discernibility,
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel", "small groups, a suppressed row costing the whole table"),
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "ARX's DM (non-monotonic discernibility), not DM*: the sum of the squared sizes of "
+                                   "the kept groups, plus the table's row count for every suppressed row. Without "
+                                   "suppression it equals DM*.")},
     MetricChoice{core::UtilityMetric::Aecs, QT_TRANSLATE_NOOP("PrivacySettingsPanel", "many groups"),
-                 QT_TRANSLATE_NOOP("PrivacySettingsPanel", "Average equivalence class size (AECS): rows per group.")},
+                 QT_TRANSLATE_NOOP("PrivacySettingsPanel",
+                                   "Average equivalence class size (AECS): rows per group, the suppressed rows "
+                                   "counting as one group.")},
 };
+
+static_assert(metricChoices.size() == core::utilityMetricNames.size(), "every metric core has is offered");
+
+/// A closeness distance choice's item data: a core::ClosenessDistance, or the column's default.
+constexpr int automaticClosenessDistance = -1;
 
 QLabel* wrapped(const QString& text, QWidget* parent)
 {
@@ -169,9 +198,15 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
 
     auto* metricRow = new QFormLayout;
     m_metric = new QComboBox(this);
+    m_metric->setObjectName(QStringLiteral("metric"));
     for (std::size_t index = 0; index < metricChoices.size(); ++index) {
-        m_metric->addItem(tr(metricChoices[index].words), static_cast<int>(metricChoices[index].metric));
-        m_metric->setItemData(static_cast<int>(index), tr(metricChoices[index].technical), Qt::ToolTipRole);
+        const MetricChoice& choice = metricChoices[index];
+        m_metric->addItem(tr(choice.words), static_cast<int>(choice.metric));
+        m_metric->setItemData(
+            static_cast<int>(index),
+            tr("%1 The command line's --metric %2.")
+                .arg(tr(choice.description), QString::fromUtf8(core::nameIn(core::utilityMetricNames, choice.metric))),
+            Qt::ToolTipRole);
     }
     metricRow->addRow(wrapped(tr("Keep as much detail as possible in:"), this), m_metric);
     layout->addLayout(metricRow);
@@ -201,7 +236,7 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     advanced->addRow(tr("c:"), m_c);
     m_closeness = new QCheckBox(tr("Each group's mix of"), m_advanced);
     m_closeness->setToolTip(tr("t-closeness: the distribution of the sensitive column within every group stays within "
-                               "t of the whole table's (earth mover's distance; ordered for numbers and dates)."));
+                               "t of the whole table's (the earth mover's distance over the ground distance below)."));
     m_closenessColumn = new QComboBox(m_advanced);
     advanced->addRow(m_closeness, m_closenessColumn);
     m_t = new QDoubleSpinBox(m_advanced);
@@ -210,6 +245,38 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     m_t->setSingleStep(0.05);
     m_t->setValue(0.2);
     advanced->addRow(tr("stays within (0..1) of the whole table's:"), m_t);
+    m_distance = new QComboBox(m_advanced);
+    m_distance->setObjectName(QStringLiteral("closenessDistance"));
+    m_distance->addItem(QString(), automaticClosenessDistance);
+    m_distance->addItem(tr("all equally far apart (equal)"), static_cast<int>(core::ClosenessDistance::Equal));
+    m_distance->addItem(tr("by their order (ordered)"), static_cast<int>(core::ClosenessDistance::Ordered));
+    m_distance->addItem(tr("by the column's hierarchy (hierarchical)"),
+                        static_cast<int>(core::ClosenessDistance::Hierarchical));
+    m_distance->setToolTip(
+        tr("How far apart two values of the sensitive column are. Equal: every two values differ by 1 (for text). "
+           "Ordered: by their rank (for numbers and dates). Hierarchical: by the level at which the column's "
+           "hierarchy first puts them in one group (ARX's hierarchical distance); the hierarchy is the column's under "
+           "Columns, its automatic one unless you built or imported another there."));
+    advanced->addRow(tr("counting values as far apart as:"), m_distance);
+    // Their longest labels would widen the panel beyond its pane; the popups still show them whole.
+    for (auto* combo : {m_metric, m_distance}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(16);
+    }
+    m_timeLimit = new QDoubleSpinBox(m_advanced);
+    m_timeLimit->setObjectName(QStringLiteral("heuristicTimeLimit"));
+    m_timeLimit->setRange(1.0, 86'400.0);
+    m_timeLimit->setDecimals(0);
+    m_timeLimit->setSuffix(tr(" s"));
+    m_timeLimit->setValue(core::ProtectionSettings{}.heuristicSeconds);
+    m_timeLimit->setToolTip(
+        tr("Up to %1 ways to coarsen, the search finds the best one and proves it. Beyond that it searches for the "
+           "best it can find in this time and says how close to the best possible that is: its answer is then not "
+           "proven the best.")
+            .arg(QLocale().toString(static_cast<qulonglong>(core::TransformationLattice::maxExactSize))));
+    advanced->addRow(tr("Time limit beyond %1 ways:")
+                         .arg(QLocale().toString(static_cast<qulonglong>(core::TransformationLattice::maxExactSize))),
+                     m_timeLimit);
     m_threads = new QSpinBox(m_advanced);
     m_threads->setRange(1, std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
     m_threads->setValue(m_threads->maximum());
@@ -229,6 +296,7 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     connect(m_t, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
     connect(m_threads, &QSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
     connect(m_keepAtLeast, &QSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
+    connect(m_timeLimit, &QDoubleSpinBox::valueChanged, this, &PrivacySettingsPanel::emitEdited);
     for (auto* box : {m_diversity, m_closeness})
         connect(box, &QCheckBox::toggled, this, [this] {
             updateEnabled();
@@ -237,11 +305,10 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     connect(m_method, &QComboBox::currentIndexChanged, this, [this] {
         // Single cells need a metric counted per cell; the metrics of groups are no choice then.
         if (method() != Method::SuppressRows &&
-            m_metric->currentData().toInt() != static_cast<int>(core::UtilityMetric::Precision) &&
-            m_metric->currentData().toInt() != static_cast<int>(core::UtilityMetric::NonUniformEntropy))
+            !core::isCountedPerCell(static_cast<core::UtilityMetric>(m_metric->currentData().toInt())))
             m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(core::UtilityMetric::Loss)));
     });
-    for (auto* combo : {m_diversityColumn, m_closenessColumn, m_metric, m_variant, m_method})
+    for (auto* combo : {m_diversityColumn, m_closenessColumn, m_metric, m_variant, m_method, m_distance})
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
             updateEnabled();
             emitEdited();
@@ -269,6 +336,7 @@ void PrivacySettingsPanel::setTable(std::shared_ptr<const core::EncodedTable> ta
     }
     m_rows->setRange(0, m_table ? static_cast<int>(std::min<std::uint32_t>(m_table->rowCount, INT32_MAX)) : 0);
     setRowsFromPercent();
+    updateEnabled();
     m_updating = false;
 }
 
@@ -312,9 +380,8 @@ PrivacySettingsPanel::Method PrivacySettingsPanel::method() const
 
 bool PrivacySettingsPanel::columnCapApplies() const
 {
-    const auto metric = static_cast<core::UtilityMetric>(m_metric->currentData().toInt());
     return method() != Method::SuppressCellsOnly &&
-           (metric == core::UtilityMetric::Loss || metric == core::UtilityMetric::NonUniformEntropy);
+           core::isValuedByLevelAlone(static_cast<core::UtilityMetric>(m_metric->currentData().toInt()));
 }
 
 void PrivacySettingsPanel::updateEnabled()
@@ -332,9 +399,7 @@ void PrivacySettingsPanel::updateEnabled()
     if (auto* metrics = qobject_cast<QStandardItemModel*>(m_metric->model()))
         for (int index = 0; index < metrics->rowCount(); ++index) {
             const auto metric = static_cast<core::UtilityMetric>(m_metric->itemData(index).toInt());
-            metrics->item(index)->setEnabled(!cells || metric == core::UtilityMetric::Loss ||
-                                             metric == core::UtilityMetric::Precision ||
-                                             metric == core::UtilityMetric::NonUniformEntropy);
+            metrics->item(index)->setEnabled(!cells || core::isCountedPerCell(metric));
         }
     m_l->setEnabled(diversity);
     m_diversityColumn->setEnabled(diversity);
@@ -344,6 +409,16 @@ void PrivacySettingsPanel::updateEnabled()
     m_l->setDecimals(m_variant->currentData().toInt() == static_cast<int>(core::DiversityVariant::Entropy) ? 2 : 0);
     m_t->setEnabled(closeness);
     m_closenessColumn->setEnabled(closeness);
+    m_distance->setEnabled(closeness);
+    // The automatic choice names the distance it stands for on the chosen column.
+    const int closenessColumn = m_closenessColumn->currentIndex();
+    m_distance->setItemText(
+        0, m_table && closenessColumn >= 0 && static_cast<std::size_t>(closenessColumn) < m_table->columnCount()
+               ? tr("as suits the column (%1)")
+                     .arg(QString::fromUtf8(core::nameIn(
+                         core::closenessDistanceNames,
+                         core::defaultClosenessDistance(m_table->columns[static_cast<std::size_t>(closenessColumn)]))))
+               : tr("as suits the column (ordered for numbers and dates, equal for text)"));
     m_metric->setToolTip(m_metric->currentData(Qt::ToolTipRole).toString());
 }
 
@@ -417,8 +492,14 @@ void PrivacySettingsPanel::apply(core::ProtectionSettings& settings) const
             m_diversityColumn->currentText().toStdString(),
             static_cast<core::DiversityVariant>(m_variant->currentData().toInt()), m_l->value(), m_c->value()};
     settings.closeness.reset();
-    if (!cells && m_closeness->isChecked() && m_closenessColumn->currentIndex() >= 0)
-        settings.closeness = core::ClosenessSetting{m_closenessColumn->currentText().toStdString(), m_t->value()};
+    if (!cells && m_closeness->isChecked() && m_closenessColumn->currentIndex() >= 0) {
+        core::ClosenessSetting closeness;
+        closeness.column = m_closenessColumn->currentText().toStdString();
+        closeness.t = m_t->value();
+        if (const int distance = m_distance->currentData().toInt(); distance != automaticClosenessDistance)
+            closeness.distance = static_cast<core::ClosenessDistance>(distance);
+        settings.closeness = std::move(closeness);
+    }
     settings.suppressionLimit = cells ? 0.0 : m_percent->value() / 100.0;
     if (!cells && m_table && m_table->rowCount > 0)
         // The rows box is exact; the percentage is rounded for display.
@@ -437,14 +518,15 @@ void PrivacySettingsPanel::apply(core::ProtectionSettings& settings) const
     settings.maxColumnLoss.reset();
     if (columnCapApplies() && m_keepAtLeast->value() > 0)
         settings.maxColumnLoss = 1.0 - m_keepAtLeast->value() / 100.0;
+    settings.heuristicSeconds = m_timeLimit->value();
 }
 
 void PrivacySettingsPanel::setSettings(const core::ProtectionSettings& settings)
 {
     m_updating = true;
-    const QSignalBlocker blockers[] = {QSignalBlocker(m_k),          QSignalBlocker(m_l),    QSignalBlocker(m_c),
-                                       QSignalBlocker(m_t),          QSignalBlocker(m_rows), QSignalBlocker(m_percent),
-                                       QSignalBlocker(m_keepAtLeast)};
+    const QSignalBlocker blockers[] = {
+        QSignalBlocker(m_k),    QSignalBlocker(m_l),       QSignalBlocker(m_c),           QSignalBlocker(m_t),
+        QSignalBlocker(m_rows), QSignalBlocker(m_percent), QSignalBlocker(m_keepAtLeast), QSignalBlocker(m_timeLimit)};
     m_keepAtLeast->setValue(
         settings.maxColumnLoss ? static_cast<int>(std::lround((1.0 - *settings.maxColumnLoss) * 100.0)) : 0);
     m_k->setValue(
@@ -460,7 +542,11 @@ void PrivacySettingsPanel::setSettings(const core::ProtectionSettings& settings)
     if (settings.closeness) {
         m_closenessColumn->setCurrentText(QString::fromStdString(settings.closeness->column));
         m_t->setValue(settings.closeness->t);
+        m_distance->setCurrentIndex(m_distance->findData(settings.closeness->distance
+                                                             ? static_cast<int>(*settings.closeness->distance)
+                                                             : automaticClosenessDistance));
     }
+    m_timeLimit->setValue(settings.heuristicSeconds);
     m_percent->setValue(settings.suppressionLimit * 100.0);
     if (m_table)
         m_rows->setValue(static_cast<int>(core::suppressionLimitRows(settings.suppressionLimit, m_table->rowCount)));

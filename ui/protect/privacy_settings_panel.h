@@ -22,8 +22,9 @@ QT_END_NAMESPACE
 namespace qiscout::ui {
 
 /// The privacy models, the method (whole rows or single cells suppressed, #34), the suppression
-/// limit and the metric in plain words, with the technical names in tooltips; t-closeness, the
-/// l-diversity variants and threads under "Advanced". Suppressing single cells shows the
+/// limit and the metric in plain words, with the technical names in tooltips; t-closeness with its
+/// ground distance, the l-diversity variants, the heuristic search's time limit (#40) and threads
+/// under "Advanced". Suppressing single cells shows the
 /// quasi-identifiers as a "keep these columns" ranking, which gives their importance.
 /// Emits settingsEdited on every user edit, not on programmatic changes.
 /// Thread: GUI thread.
@@ -64,6 +65,10 @@ public:
     [[nodiscard]] QComboBox* methodComboBox() const { return m_method; }
     [[nodiscard]] QListWidget* keepOrderList() const { return m_keepOrder; }
     [[nodiscard]] QSpinBox* keepAtLeastSpinBox() const { return m_keepAtLeast; }
+    /// t-closeness's ground distance: the column's default (item data -1) or a core::ClosenessDistance.
+    [[nodiscard]] QComboBox* closenessDistanceComboBox() const { return m_distance; }
+    /// Seconds the heuristic search may take beyond the exact search's reach.
+    [[nodiscard]] QDoubleSpinBox* timeLimitSpinBox() const { return m_timeLimit; }
 
 Q_SIGNALS:
     void settingsEdited();
@@ -102,6 +107,8 @@ private:
     QCheckBox* m_closeness = nullptr;
     QDoubleSpinBox* m_t = nullptr;
     QComboBox* m_closenessColumn = nullptr;
+    QComboBox* m_distance = nullptr;
+    QDoubleSpinBox* m_timeLimit = nullptr;
     QSpinBox* m_threads = nullptr;
     bool m_updating = false;
 };

@@ -5,6 +5,7 @@
 #include "protect/protect_view.h"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <iterator>
@@ -30,6 +31,7 @@
 
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/anonymization/protection_suggestion.h"
+#include "qiscout/core/anonymization/transformation_lattice.h"
 #include "qiscout/core/io/output/table_writer.h"
 #include "qiscout/core/report/protected_release.h"
 
@@ -72,7 +74,17 @@ ProtectView::ProtectView(QWidget* parent)
     createWidgets();
     connect(m_controller, &ProtectionController::searchStarted, this,
             [this](const core::TransformationLattice& lattice, const QStringList& names) {
-                m_lattice->reset(lattice, names);
+                m_latticeSize = lattice.size();
+                // A lattice beyond the exact search's reach is searched heuristically and not drawn (#40).
+                if (searchedHeuristically())
+                    m_lattice->showUndrawable(lattice.size());
+                else
+                    m_lattice->reset(lattice, names);
+                m_latticeMeaning->setText(
+                    searchedHeuristically()
+                        ? tr("%1 ways to coarsen the columns: too many to draw or to check one by one.")
+                              .arg(QLocale().toString(static_cast<qulonglong>(lattice.size())))
+                        : m_latticeLegend);
                 searchStarted();
             });
     connect(m_controller, &ProtectionController::eventsReported, this,
@@ -249,13 +261,12 @@ void ProtectView::createWidgets()
     m_latticeToggle->setArrowType(Qt::RightArrow);
     m_latticeToggle->setAutoRaise(true);
     latticeHeader->addWidget(m_latticeToggle);
-    auto* latticeMeaning =
-        new QLabel(tr("Each box is one way to coarsen the columns, the original at the bottom: green protects enough, "
-                      "vermillion does not (paler when known without checking), yellow is the best choice and blue "
-                      "the other good ones; click one to see it."),
-                   latticePanel);
-    latticeMeaning->setWordWrap(true);
-    latticeHeader->addWidget(latticeMeaning, 1);
+    m_latticeLegend = tr("Each box is one way to coarsen the columns, the original at the bottom: green protects "
+                         "enough, vermillion does not (paler when known without checking), yellow is the best choice "
+                         "and blue the other good ones; click one to see it.");
+    m_latticeMeaning = new QLabel(m_latticeLegend, latticePanel);
+    m_latticeMeaning->setWordWrap(true);
+    latticeHeader->addWidget(m_latticeMeaning, 1);
     latticeLayout->addLayout(latticeHeader);
     m_lattice = new TransformationLatticeView(latticePanel);
     m_lattice->hide();
@@ -338,9 +349,10 @@ void ProtectView::prepare(const std::vector<core::ColumnRole>& roles, const core
         QStringList names;
         for (const auto& name : suggestion.leftOut)
             names << QString::fromStdString(name);
-        notes << tr("%n candidate columns are not ticked because coarsening all of them at once would be too much to "
-                    "search: %1. They would be published as they are; tick them in Columns (and untick others) if "
-                    "they must be protected too.",
+        notes << tr("%n candidate columns are not ticked because coarsening all of them at once would allow too many "
+                    "ways to find the best one for certain: %1. They would be published as they are; tick them in "
+                    "Columns if they must be protected too (the search then looks for the best it can find within "
+                    "its time limit, under Privacy, Advanced), or untick others.",
                     nullptr, static_cast<int>(names.size()))
                      .arg(names.join(QStringLiteral(", ")).toHtmlEscaped());
     }
@@ -353,6 +365,13 @@ core::ProtectionSettings ProtectView::settings() const
     core::ProtectionSettings settings;
     settings.quasiIdentifiers = m_editor->quasiIdentifiers();
     m_privacy->apply(settings);
+    if (settings.closeness && settings.closeness->distance == core::ClosenessDistance::Hierarchical && m_table)
+        for (std::size_t column = 0; column < m_table->columnCount(); ++column)
+            if (m_table->columns[column].name == settings.closeness->column) {
+                core::ProtectedColumnSetting held = m_editor->columnHierarchy(static_cast<int>(column));
+                settings.closeness->hierarchy = std::move(held.hierarchy);
+                settings.closeness->hierarchySource = std::move(held.hierarchySource);
+            }
     settings.chosenLevels = m_chosenLevels;
     settings.dlInference = m_dlPanel->setting();
     return settings;
@@ -362,6 +381,12 @@ void ProtectView::setSettings(const core::ProtectionSettings& settings)
 {
     m_prepared = true;
     m_editor->setQuasiIdentifiers(settings.quasiIdentifiers);
+    if (const auto& closeness = settings.closeness;
+        closeness && closeness->distance == core::ClosenessDistance::Hierarchical && m_table)
+        for (std::size_t column = 0; column < m_table->columnCount(); ++column)
+            if (m_table->columns[column].name == closeness->column)
+                m_editor->setKeptColumnHierarchy(static_cast<int>(column), closeness->hierarchy,
+                                                 QString::fromStdString(closeness->hierarchySource));
     m_privacy->setSettings(settings);
     m_chosenLevels = settings.chosenLevels;
     if (settings.dlInference)
@@ -446,14 +471,33 @@ void ProtectView::searchStarted()
     m_lossChart->clear();
     m_lossProfile->clear();
     m_tableModel->clearProtection();
-    m_busy->setRange(0, 0);
-    showProgress(0, 0, m_lattice->lattice().size(), 0.0);
+    // The heuristic search runs until its time limit: the bar shows the time spent.
+    m_busy->setRange(0, searchedHeuristically()
+                            ? static_cast<int>(std::ceil(m_controller->parameters().heuristicSeconds * 10.0))
+                            : 0);
+    m_busy->setValue(0);
+    showProgress(0, 0, m_latticeSize, 0.0);
     updateActions();
+}
+
+bool ProtectView::searchedHeuristically() const
+{
+    return m_latticeSize > core::TransformationLattice::maxExactSize;
 }
 
 void ProtectView::showProgress(std::uint64_t checked, std::uint64_t tagged, std::uint64_t size, double seconds)
 {
     const QLocale locale;
+    if (searchedHeuristically()) {
+        m_busy->setValue(std::min(m_busy->maximum(), static_cast<int>(seconds * 10.0)));
+        m_status->setText(tr("%1 of %2 ways to coarsen checked: too many to check all, so the search looks for the "
+                             "best it can find in %3 s · %4 s")
+                              .arg(locale.toString(static_cast<qulonglong>(checked)),
+                                   locale.toString(static_cast<qulonglong>(size)),
+                                   locale.toString(m_controller->parameters().heuristicSeconds, 'f', 0),
+                                   locale.toString(seconds, 'f', 1)));
+        return;
+    }
     m_status->setText(tr("%1 of %2 ways to coarsen checked, %3 known without checking · %4 s")
                           .arg(locale.toString(static_cast<qulonglong>(checked)),
                                locale.toString(static_cast<qulonglong>(size)),
@@ -481,7 +525,17 @@ void ProtectView::searchFinished()
                                    QStringLiteral("</b> ") +
                                    tr("Allow more rows to be suppressed, lower k, or add levels to the hierarchies.")
                              : tr("Stopped before any coarsening that protects enough was found."));
-    m_status->setText((result->complete ? tr("Done: %1.") : tr("Stopped: %1.")).arg(counts));
+    if (searchedHeuristically())
+        m_status->setText((result->complete
+                               ? (result->optimal ? tr("Done, the best proven: %1 checked of %2 in %3 s.")
+                                                  : tr("Done, the best found in the time limit (not proven the best): "
+                                                       "%1 checked of %2 in %3 s."))
+                               : tr("Stopped: %1 checked of %2 in %3 s; the best found so far is shown."))
+                              .arg(locale.toString(static_cast<qulonglong>(result->stats.checked)),
+                                   locale.toString(static_cast<qulonglong>(result->lattice.size())),
+                                   locale.toString(result->stats.searchSeconds, 'f', 1)));
+    else
+        m_status->setText((result->complete ? tr("Done: %1.") : tr("Stopped: %1.")).arg(counts));
     updateActions();
     Q_EMIT protectionEnded(result->complete);
 }
@@ -489,13 +543,11 @@ void ProtectView::searchFinished()
 void ProtectView::showOutcome(const ProtectionOutcome& outcome)
 {
     const auto& result = m_controller->result();
-    const std::optional<core::TransformationAssessment> best =
-        result && result->optimum ? result->optimum : std::nullopt;
     m_showingDl = false;
     m_chosenLevels.reset();
-    if (!best || best->transformation != outcome.transformation)
+    if (!result || !result->optimum || result->optimum->transformation != outcome.transformation)
         m_chosenLevels = outcome.transformation.levels;
-    m_summary->showOutcome(outcome, m_controller->parameters(), *m_table, best);
+    m_summary->showOutcome(outcome, m_controller->parameters(), *m_table, result.get());
     m_lattice->setChosen(outcome.transformation);
     m_choices->markShown(outcome.transformation);
     const std::uint64_t scanK = outcome.k > 0 ? outcome.k - 1 : 0;

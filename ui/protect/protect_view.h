@@ -142,6 +142,8 @@ private:
     /// After a set-up edit: an outcome shown becomes out of date, saying what changed.
     void markStale(const QString& reason);
     void searchStarted();
+    /// Whether the latest search's lattice is beyond the exact search's reach (#40).
+    [[nodiscard]] bool searchedHeuristically() const;
     void showProgress(std::uint64_t checked, std::uint64_t tagged, std::uint64_t size, double seconds);
     void searchFinished();
     void showOutcome(const ProtectionOutcome& outcome);
@@ -157,6 +159,9 @@ private:
     PrivacySettingsPanel* m_privacy = nullptr;
     TransformationLatticeView* m_lattice = nullptr;
     QToolButton* m_latticeToggle = nullptr;
+    /// What the lattice's colours mean (m_latticeLegend), or why no lattice is drawn (#40).
+    QLabel* m_latticeMeaning = nullptr;
+    QString m_latticeLegend;
     ProtectionSummaryView* m_summary = nullptr;
     TransformationChoicesView* m_choices = nullptr;
     ClassSizeHistogramChart* m_beforeChart = nullptr;
@@ -186,6 +191,8 @@ private:
     SuppressedRows m_exportedSuppressed = SuppressedRows::LeftOut;
     /// The transformation shown when it is not the optimum (saved with the project).
     std::optional<std::vector<int>> m_chosenLevels;
+    /// Transformations in the latest search's lattice.
+    std::uint64_t m_latticeSize = 0;
 };
 
 } // namespace qiscout::ui

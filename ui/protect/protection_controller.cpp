@@ -6,6 +6,8 @@
 #include <optional>
 #include <utility>
 
+#include <QLocale>
+
 #include "qiscout/core/anonymization/anonymizer.h"
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/anonymization/transformation_lattice.h"
@@ -149,17 +151,26 @@ void ProtectionController::start(const core::ProtectionSettings& settings)
     QStringList names;
     try {
         core::AnonymizationParameters parameters = core::toAnonymizationParameters(*m_table, settings);
-        // The choices list and the lattice view offer every minimal acceptable transformation;
-        // with local suppression every transformation is acceptable, so there is no frontier.
-        parameters.fullFrontier = !parameters.localSuppression;
         if (parameters.quasiIdentifiers.empty())
             throw core::AnonymizationParameterError("Choose at least one column to generalise.");
         for (const auto& spec : parameters.quasiIdentifiers)
             names << QString::fromStdString(m_table->columns[static_cast<std::size_t>(spec.column)].name);
-        // Throws for a lattice beyond what the exact search accepts, before any thread starts. The
-        // cap on each column's loss cuts hierarchies, so the lattice is the search's, not theirs.
+        // The cap on each column's loss cuts hierarchies, so the lattice is the search's, not theirs.
         lattice = core::searchedLattice(*m_table, parameters);
-        core::requireExactSearch(*lattice);
+        const bool fits = lattice->size() <= core::TransformationLattice::maxExactSize;
+        if (!fits && parameters.localSuppression)
+            throw core::AnonymizationParameterError(
+                tr("Coarsening these columns allows %1 ways, more than the %2 the exact search takes, and single "
+                   "cells are suppressed only with the exact search. Tick fewer columns or use shorter hierarchies, "
+                   "or suppress whole rows: then a search with a time limit answers.")
+                    .arg(QLocale().toString(static_cast<qulonglong>(lattice->size())),
+                         QLocale().toString(static_cast<qulonglong>(core::TransformationLattice::maxExactSize)))
+                    .toStdString());
+        // The choices list and the lattice view offer every minimal acceptable transformation; with
+        // local suppression every transformation is acceptable, so there is no frontier, and beyond
+        // the exact search's reach the heuristic search finds none (#40).
+        parameters.fullFrontier = !parameters.localSuppression && fits;
+        parameters.strategy = core::LatticeSearchStrategy::ExactWhereItFits;
         m_parameters = std::move(parameters);
     } catch (const std::exception& error) {
         Q_EMIT searchFailed(QString::fromUtf8(error.what()));

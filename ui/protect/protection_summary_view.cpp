@@ -101,9 +101,12 @@ QString ProtectionSummaryView::headline() const
 
 void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
                                         const core::AnonymizationParameters& parameters,
-                                        const core::EncodedTable& original,
-                                        const std::optional<core::TransformationAssessment>& best)
+                                        const core::EncodedTable& original, const core::AnonymizationResult* result)
 {
+    const std::optional<core::TransformationAssessment> best =
+        result && result->optimum ? result->optimum : std::nullopt;
+    // The heuristic search's answer beyond 2^22 transformations, or a stopped search's (#40).
+    const bool proven = result && result->optimal;
     const QLocale locale;
     // The k the user set, as everywhere in the app (#33); the outcome holds the minimum group size.
     const std::uint64_t searchK = outcome.k > 0 ? outcome.k - 1 : 0;
@@ -149,13 +152,31 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
                     .arg(count(cells));
     else
         text += QStringLiteral(" ") + tr("%1 rows (%2 %) suppressed.").arg(count(withheld), percent);
-    if (best && best->transformation == outcome.transformation)
+    if (best && best->transformation == outcome.transformation && proven)
         text += QStringLiteral("<br>") +
                 tr("This is the best choice: the least detail lost (%1).").arg(locale.toString(best->value, 'g', 4));
+    else if (best && best->transformation == outcome.transformation)
+        text +=
+            QStringLiteral("<br>") + tr("<b>This is the best choice found, not proven optimal</b> (%1 detail lost).")
+                                         .arg(locale.toString(best->value, 'g', 4));
     else if (best)
         text += QStringLiteral("<br>") +
-                tr("You picked this one: it loses %1, the best choice %2.")
+                (proven ? tr("You picked this one: it loses %1, the best choice %2.")
+                        : tr("You picked this one: it loses %1, the best choice found %2 (not proven optimal)."))
                     .arg(locale.toString(outcome.assessment.value, 'g', 4), locale.toString(best->value, 'g', 4));
+    if (best && !proven) {
+        const QString ways = locale.toString(static_cast<qulonglong>(result->lattice.size()));
+        text += QStringLiteral(" ") +
+                (result->complete
+                     ? tr("The columns can be coarsened in %1 ways, too many to check all, so the search looked for "
+                          "the best it could find in %2 s.")
+                           .arg(ways, locale.toString(parameters.heuristicSeconds, 'f', 0))
+                     : tr("The search was stopped before it could prove this the best of the %1 ways to coarsen.")
+                           .arg(ways));
+        if (result->lowerBound)
+            text += QStringLiteral(" ") + tr("No choice that protects enough loses less than %1.")
+                                              .arg(locale.toString(*result->lowerBound, 'g', 4));
+    }
     m_headline->setText(text);
 
     m_levels->setRowCount(columns);

@@ -29,10 +29,10 @@ public:
 
     /// Shows `text` instead of an outcome (before a run, while one is worked out).
     void showMessage(const QString& text);
-    /// Shows an outcome; `best` is the search's optimum (unset when none was found or the search
-    /// was cancelled before one).
+    /// Shows an outcome of the search's `result` (its optimum the best choice, and whether that is
+    /// proven, #40); null while the search still runs.
     void showOutcome(const ProtectionOutcome& outcome, const core::AnonymizationParameters& parameters,
-                     const core::EncodedTable& original, const std::optional<core::TransformationAssessment>& best);
+                     const core::EncodedTable& original, const core::AnonymizationResult* result);
 
     /// The headline as plain text (for tests and the status bar).
     [[nodiscard]] QString headline() const;

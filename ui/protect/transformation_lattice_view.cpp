@@ -36,15 +36,23 @@ TransformationLatticeView::~TransformationLatticeView() = default;
 void TransformationLatticeView::clear()
 {
     m_hasLattice = false;
+    m_undrawableSize.reset();
     m_chosen.reset();
     resetInteraction();
     relayout();
     update();
 }
 
+void TransformationLatticeView::showUndrawable(std::uint64_t latticeSize)
+{
+    clear();
+    m_undrawableSize = latticeSize;
+}
+
 void TransformationLatticeView::reset(const core::TransformationLattice& lattice,
                                       const QStringList& quasiIdentifierNames)
 {
+    m_undrawableSize.reset();
     m_state.reset(lattice);
     m_names = quasiIdentifierNames;
     m_hasLattice = true;
@@ -57,6 +65,9 @@ void TransformationLatticeView::reset(const core::TransformationLattice& lattice
 void TransformationLatticeView::applyEvents(std::span<const core::TransformationEvent> events,
                                             const core::AnonymizationCounters& counters)
 {
+    // The state still holds an earlier lattice, whose nodes these are not.
+    if (!m_hasLattice)
+        return;
     m_state.apply(events);
     m_state.setBest(counters.bestNode, counters.bestNode ? std::optional<double>(counters.bestValue) : std::nullopt);
     update();
@@ -64,6 +75,8 @@ void TransformationLatticeView::applyEvents(std::span<const core::Transformation
 
 void TransformationLatticeView::showResult(const core::AnonymizationResult& result)
 {
+    if (!m_hasLattice)
+        return;
     m_state.applyResult(result);
     update();
 }
@@ -142,6 +155,10 @@ std::vector<LatticeCanvas::LegendEntry> TransformationLatticeView::legend() cons
 
 QString TransformationLatticeView::placeholderText() const
 {
+    if (m_undrawableSize)
+        return tr("These columns can be coarsened in %1 ways, too many to draw or to check one by one: a search "
+                  "with a time limit looks for the best it can find and says how close to the best possible it is.")
+            .arg(QLocale().toString(static_cast<qulonglong>(*m_undrawableSize)));
     return tr("Press Protect to watch the possible generalisations being checked here: each box is one way to "
               "coarsen the columns, from the original table at the bottom to everything hidden at the top.");
 }

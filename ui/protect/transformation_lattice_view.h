@@ -32,6 +32,9 @@ public:
 
     /// No lattice: the placeholder text.
     void clear();
+    /// No lattice, because the search's has more nodes than the exact search takes (#40): the
+    /// placeholder says so and the search's events are ignored.
+    void showUndrawable(std::uint64_t latticeSize);
     /// Starts a new, empty lattice; names are the quasi-identifiers' column names, in order.
     void reset(const core::TransformationLattice& lattice, const QStringList& quasiIdentifierNames);
     /// Records search events and the running best; cheap, schedules one coalesced repaint.
@@ -79,6 +82,8 @@ private:
     QStringList m_names;
     std::optional<NodePosition> m_chosen;
     bool m_hasLattice = false;
+    /// The size of a lattice too large to draw (showUndrawable), for the placeholder.
+    std::optional<std::uint64_t> m_undrawableSize;
 };
 
 } // namespace qiscout::ui

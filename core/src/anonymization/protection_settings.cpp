@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "qiscout/core/anonymization/column_hierarchy.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
-#include "qiscout/core/anonymization/t_closeness.h"
 
 namespace qiscout::core {
 namespace {
@@ -33,13 +33,15 @@ bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b)
                (!x || (x->column == y->column && x->variant == y->variant && x->l == y->l && x->c == y->c));
     };
     const auto sameCloseness = [](const std::optional<ClosenessSetting>& x, const std::optional<ClosenessSetting>& y) {
-        return x.has_value() == y.has_value() && (!x || (x->column == y->column && x->t == y->t));
+        return x.has_value() == y.has_value() &&
+               (!x || (x->column == y->column && x->t == y->t && x->distance == y->distance &&
+                       x->hierarchy.rows == y->hierarchy.rows && x->hierarchySource == y->hierarchySource));
     };
     return sameColumns && a.k == b.k && sameDiversity(a.diversity, b.diversity) &&
            sameCloseness(a.closeness, b.closeness) && a.suppressionLimit == b.suppressionLimit &&
            a.metric == b.metric && a.threads == b.threads && a.chosenLevels == b.chosenLevels &&
            a.dlInference == b.dlInference && a.localSuppression == b.localSuppression &&
-           a.maxColumnLoss == b.maxColumnLoss;
+           a.maxColumnLoss == b.maxColumnLoss && a.heuristicSeconds == b.heuristicSeconds;
 }
 
 std::vector<double> keepOrderImportance(const std::vector<ProtectedColumnSetting>& quasiIdentifiers,
@@ -73,10 +75,16 @@ AnonymizationParameters toAnonymizationParameters(const EncodedTable& table, con
                                          diversity.variant, diversity.l, diversity.c));
     }
     if (settings.closeness) {
-        const int column = columnNamed(table, settings.closeness->column, "the sensitive column");
-        parameters.models.push_back(
-            std::make_shared<TCloseness>(table, column, settings.closeness->t,
-                                         defaultClosenessDistance(table.columns[static_cast<std::size_t>(column)])));
+        const ClosenessSetting& closeness = *settings.closeness;
+        const int column = columnNamed(table, closeness.column, "the sensitive column");
+        const ClosenessDistance distance =
+            closeness.distance.value_or(defaultClosenessDistance(table.columns[static_cast<std::size_t>(column)]));
+        if (distance == ClosenessDistance::Hierarchical)
+            parameters.models.push_back(std::make_shared<TCloseness>(
+                table, column, closeness.t,
+                bindHierarchy(closeness.hierarchy, table, column, closeness.hierarchySource)));
+        else
+            parameters.models.push_back(std::make_shared<TCloseness>(table, column, closeness.t, distance));
     }
     parameters.suppressionLimit = settings.suppressionLimit;
     parameters.metric = settings.metric;
@@ -86,6 +94,7 @@ AnonymizationParameters toAnonymizationParameters(const EncodedTable& table, con
             keepOrderImportance(settings.quasiIdentifiers, settings.localSuppression->keepOrder),
             settings.localSuppression->generalise};
     parameters.maxColumnLoss = settings.maxColumnLoss;
+    parameters.heuristicSeconds = settings.heuristicSeconds;
     return parameters;
 }
 

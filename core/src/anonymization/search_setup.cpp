@@ -58,8 +58,7 @@ void setLocalSuppression(SearchSetup& setup, const AnonymizationParameters& para
     if (parameters.fullFrontier)
         throw AnonymizationParameterError("With local suppression every transformation is acceptable: there is no "
                                           "frontier of minimal ones to list.");
-    if (setup.metric != UtilityMetric::Precision && setup.metric != UtilityMetric::Loss &&
-        setup.metric != UtilityMetric::NonUniformEntropy)
+    if (!isCountedPerCell(setup.metric))
         throw AnonymizationParameterError("Local suppression needs a metric counted per cell: precision, loss or "
                                           "non-uniform-entropy.");
     setup.localK = k->k();
@@ -73,7 +72,7 @@ void capColumnLoss(SearchSetup& setup, double cap, std::vector<int>& heights)
 {
     if (!(cap >= 0.0 && cap <= 1.0))
         throw AnonymizationParameterError("The largest loss of a column is a fraction between 0 and 1.");
-    if (setup.metric != UtilityMetric::Loss && setup.metric != UtilityMetric::NonUniformEntropy)
+    if (!isValuedByLevelAlone(setup.metric))
         throw AnonymizationParameterError("A cap on each column's loss needs the loss or non-uniform-entropy "
                                           "metric, which value a column's level alone.");
     const UtilityCalculator calculator(setup);

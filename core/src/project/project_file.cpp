@@ -178,9 +178,16 @@ nlohmann::json protectionToJson(const ProtectionSettings& protection)
                              {"l", protection.diversity->l},
                              {"c", protection.diversity->c}}
             : nlohmann::json();
-    json["tCloseness"] = protection.closeness
-                             ? nlohmann::json{{"column", protection.closeness->column}, {"t", protection.closeness->t}}
-                             : nlohmann::json();
+    json["tCloseness"] = nlohmann::json();
+    if (const auto& closeness = protection.closeness) {
+        json["tCloseness"] = {{"column", closeness->column}, {"t", closeness->t}};
+        // Without "distance" the column's type chooses it, as in projects from before #40.
+        if (closeness->distance)
+            json["tCloseness"]["distance"] = std::string(nameIn(closenessDistanceNames, *closeness->distance));
+        if (closeness->distance == ClosenessDistance::Hierarchical)
+            json["tCloseness"].update(
+                {{"source", closeness->hierarchySource}, {"hierarchy", closeness->hierarchy.rows}});
+    }
     json["suppressionLimit"] = protection.suppressionLimit;
     json["metric"] = std::string(nameIn(utilityMetricNames, protection.metric));
     json["threads"] = protection.threads ? nlohmann::json(*protection.threads) : nlohmann::json();
@@ -195,6 +202,7 @@ nlohmann::json protectionToJson(const ProtectionSettings& protection)
                                     {"keepOrder", protection.localSuppression->keepOrder}};
     if (protection.maxColumnLoss)
         json["maxColumnLoss"] = *protection.maxColumnLoss;
+    json["heuristicSeconds"] = protection.heuristicSeconds;
     return json;
 }
 
@@ -222,8 +230,27 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
         protection.diversity = DiversitySetting{required<std::string>(*it, "column"), *variant, valueOf(*it, "l", 2.0),
                                                 valueOf(*it, "c", 1.0)};
     }
-    if (const auto it = json.find("tCloseness"); it != json.end() && !it->is_null())
-        protection.closeness = ClosenessSetting{required<std::string>(*it, "column"), valueOf(*it, "t", 0.2)};
+    if (const auto it = json.find("tCloseness"); it != json.end() && !it->is_null()) {
+        ClosenessSetting closeness;
+        closeness.column = required<std::string>(*it, "column");
+        closeness.t = valueOf(*it, "t", 0.2);
+        if (const auto distance = it->find("distance"); distance != it->end() && !distance->is_null()) {
+            const auto distanceName = valueOf(*it, "distance", std::string());
+            closeness.distance = valueIn(closenessDistanceNames, distanceName);
+            if (!closeness.distance)
+                throw ProjectError("The project names an unknown t-closeness distance \"" + distanceName + "\".");
+        }
+        if (closeness.distance == ClosenessDistance::Hierarchical) {
+            closeness.hierarchySource = valueOf(*it, "source", std::string("project"));
+            closeness.hierarchy.rows = required<std::vector<std::vector<std::string>>>(*it, "hierarchy");
+            try {
+                validateHierarchy(closeness.hierarchy, "the project's t-closeness hierarchy for " + closeness.column);
+            } catch (const HierarchyError& error) {
+                throw ProjectError(error.what());
+            }
+        }
+        protection.closeness = std::move(closeness);
+    }
     protection.suppressionLimit = valueOf(json, "suppressionLimit", 0.0);
     if (!(protection.suppressionLimit >= 0.0 && protection.suppressionLimit <= 1.0))
         throw ProjectError("The project's suppression limit must be between 0 and 1.");
@@ -264,6 +291,9 @@ ProtectionSettings protectionFromJson(const nlohmann::json& json)
         if (!(*protection.maxColumnLoss >= 0.0 && *protection.maxColumnLoss <= 1.0))
             throw ProjectError("The project's largest loss per column must be between 0 and 1.");
     }
+    protection.heuristicSeconds = valueOf(json, "heuristicSeconds", protection.heuristicSeconds);
+    if (!(protection.heuristicSeconds > 0.0))
+        throw ProjectError("The project's time limit of the heuristic search must be more than 0 seconds.");
     return protection;
 }
 

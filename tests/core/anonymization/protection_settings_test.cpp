@@ -29,7 +29,7 @@ TEST_CASE("toAnonymizationParameters resolves columns by name and binds the mode
     settings.quasiIdentifiers.push_back({"age", automaticHierarchy(table.columns[0]), "automatic"});
     settings.k = 3;
     settings.diversity = DiversitySetting{"disease", DiversityVariant::Recursive, 2.0, 3.0};
-    settings.closeness = ClosenessSetting{"age", 0.4};
+    settings.closeness = ClosenessSetting{"age", 0.4, {}, {}, {}};
     settings.suppressionLimit = 0.25;
     settings.metric = UtilityMetric::Precision;
     settings.threads = 1;
@@ -59,6 +59,32 @@ TEST_CASE("toAnonymizationParameters resolves columns by name and binds the mode
     REQUIRE(parameters.suppressionLimit == 0.25);
     REQUIRE(parameters.metric == UtilityMetric::Precision);
     REQUIRE(parameters.threads == 1);
+}
+
+TEST_CASE("toAnonymizationParameters gives t-closeness the distance set up, with its hierarchy",
+          "[anonymization][settings]")
+{
+    // #40: the Protect step's choice per column, as the CLI's --t-closeness COLUMN:T:DISTANCE.
+    const EncodedTable table = smallTable();
+    ProtectionSettings settings;
+    settings.quasiIdentifiers.push_back({"zip", buildMaskingHierarchy(table.columns[1].dictionary), "masking"});
+    settings.closeness = ClosenessSetting{"age", 0.4, ClosenessDistance::Equal, {}, {}};
+    settings.heuristicSeconds = 4.0;
+    const auto closenessOf = [&table](const ProtectionSettings& chosen) {
+        const AnonymizationParameters parameters = toAnonymizationParameters(table, chosen);
+        REQUIRE(parameters.heuristicSeconds == 4.0);
+        const auto* model = dynamic_cast<const TCloseness*>(parameters.models.back().get());
+        REQUIRE(model != nullptr);
+        return model->distance();
+    };
+    REQUIRE(closenessOf(settings) == ClosenessDistance::Equal);
+    settings.closeness->distance = ClosenessDistance::Hierarchical;
+    settings.closeness->hierarchy.rows = {{"flu", "common", "*"}, {"cold", "common", "*"}, {"cancer", "rare", "*"}};
+    settings.closeness->column = "disease";
+    REQUIRE(closenessOf(settings) == ClosenessDistance::Hierarchical);
+    // A hierarchy without one of the column's values does not fit it.
+    settings.closeness->hierarchy.rows.pop_back();
+    REQUIRE_THROWS_AS(toAnonymizationParameters(table, settings), HierarchyError);
 }
 
 TEST_CASE("toAnonymizationParameters names a column the table lacks", "[anonymization][settings]")

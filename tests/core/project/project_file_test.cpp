@@ -65,7 +65,7 @@ ProtectionSettings sampleProtection()
     protection.quasiIdentifiers = {{"age", age, "automatic"}, {"zip \"code\"", zip, "zip.csv"}};
     protection.k = 7;
     protection.diversity = DiversitySetting{"diagnosis", DiversityVariant::Recursive, 3.0, 2.5};
-    protection.closeness = ClosenessSetting{"income", 0.15};
+    protection.closeness = ClosenessSetting{"income", 0.15, {}, {}, {}};
     protection.suppressionLimit = 0.03;
     protection.metric = UtilityMetric::Discernibility;
     protection.threads = 2;
@@ -140,6 +140,41 @@ TEST_CASE("A project keeps the Protect set-up through JSON", "[project]")
     requireSame(projectFromJson(projectToJson(project)), project);
     // A project without one reads back without one.
     REQUIRE_FALSE(projectFromJson(projectToJson(sampleProject())).protection.has_value());
+}
+
+TEST_CASE("A project keeps t-closeness's distance, its hierarchy and the heuristic's time limit", "[project]")
+{
+    // #40
+    Project project = sampleProject();
+    project.protection = sampleProtection();
+    project.protection->heuristicSeconds = 12.5;
+    ClosenessSetting& closeness = *project.protection->closeness;
+    closeness.distance = ClosenessDistance::Equal;
+    Project back = projectFromJson(projectToJson(project));
+    requireSame(back, project);
+    REQUIRE(back.protection->closeness->distance == ClosenessDistance::Equal);
+    REQUIRE(back.protection->heuristicSeconds == 12.5);
+
+    closeness.distance = ClosenessDistance::Hierarchical;
+    closeness.hierarchy.rows = {{"low", "some", "*"}, {"mid", "some", "*"}, {"high", "high", "*"}};
+    closeness.hierarchySource = "income.csv";
+    back = projectFromJson(projectToJson(project));
+    requireSame(back, project);
+    REQUIRE(back.protection->closeness->hierarchy.rows == closeness.hierarchy.rows);
+    REQUIRE(back.protection->closeness->hierarchySource == "income.csv");
+    REQUIRE_THROWS_WITH(projectFromJson(jsonWithReplaced(project, "\"hierarchical\"", "\"crooked\"")),
+                        Catch::Contains("crooked"));
+    REQUIRE_THROWS_AS(
+        projectFromJson(jsonWithReplaced(project, "\"heuristicSeconds\": 12.5", "\"heuristicSeconds\": 0")),
+        ProjectError);
+
+    // Written before #40: no distance (the column's type chooses it), the CLI's time limit.
+    const Project older = projectFromJson(jsonWithReplaced(sampleProject(), "\"analysed\"",
+                                                           "\"protection\": {\"quasiIdentifiers\": [], \"tCloseness\": "
+                                                           "{\"column\": \"income\", \"t\": 0.3}}, \"analysed\""));
+    REQUIRE(older.protection->closeness->t == 0.3);
+    REQUIRE_FALSE(older.protection->closeness->distance.has_value());
+    REQUIRE(older.protection->heuristicSeconds == AnonymizationParameters{}.heuristicSeconds);
 }
 
 TEST_CASE("A project keeps the Risk set-up and the (d, l)-inference set-up through JSON", "[project][risk]")

@@ -12,6 +12,7 @@
 #include "qiscout/core/anonymization/dl_grouping.h"
 #include "qiscout/core/anonymization/hierarchy.h"
 #include "qiscout/core/anonymization/l_diversity.h"
+#include "qiscout/core/anonymization/t_closeness.h"
 #include "qiscout/core/anonymization/utility_metric.h"
 #include "qiscout/core/table/encoded_table.h"
 
@@ -34,11 +35,16 @@ struct DiversitySetting {
     double c = 1.0;
 };
 
-/// t-closeness on a sensitive column; the distance follows the column's type
-/// (defaultClosenessDistance).
+/// t-closeness on a sensitive column with the ground distance of the earth mover's distance.
 struct ClosenessSetting {
     std::string column;
     double t = 0.2;
+    /// Unset = the distance that suits the column's type (defaultClosenessDistance).
+    std::optional<ClosenessDistance> distance;
+    /// The column's hierarchy, for ClosenessDistance::Hierarchical only (its top level one group).
+    Hierarchy hierarchy;
+    /// Where the hierarchy came from ("automatic", a file name, "edited"), for messages.
+    std::string hierarchySource;
 };
 
 /// The (d, l)-inference defence against a dependency attack (#18) as the user set it up; the
@@ -87,6 +93,9 @@ struct ProtectionSettings {
     /// The most detail one column's generalisation may lose, in [0, 1] (AnonymizationParameters::
     /// maxColumnLoss); unset = no cap.
     std::optional<double> maxColumnLoss;
+    /// Seconds the heuristic search may take on a lattice beyond the exact search's reach (> 0;
+    /// AnonymizationParameters::heuristicSeconds).
+    double heuristicSeconds = AnonymizationParameters{}.heuristicSeconds;
 };
 
 /// The importance (LocalSuppressionSettings::importance) of each quasi-identifier, in their order,
@@ -100,8 +109,10 @@ struct ProtectionSettings {
 [[nodiscard]] bool sameProtection(const ProtectionSettings& a, const ProtectionSettings& b);
 
 /// The parameters for runAnonymization: columns resolved by name, models bound to the table
-/// (k-anonymity first), local suppression's importance from its keep order. Throws AnonymizationParameterError naming a
-/// column the table lacks, and std::invalid_argument for a model parameter out of range.
+/// (k-anonymity first), a hierarchical t-closeness bound to its hierarchy, local suppression's
+/// importance from its keep order. Throws AnonymizationParameterError naming a
+/// column the table lacks, HierarchyError for a t-closeness hierarchy that does not fit its column, and
+/// std::invalid_argument for a model parameter out of range.
 [[nodiscard]] AnonymizationParameters toAnonymizationParameters(const EncodedTable& table,
                                                                 const ProtectionSettings& settings);
 

@@ -46,4 +46,19 @@ inline constexpr std::array<EnumName<UtilityMetric>, 8> utilityMetricNames{{
     {UtilityMetric::EntropyNonMonotonic, "entropy-non-monotonic"},
 }};
 
+/// Whether the metric sums a cost per cell in which a suppressed cell costs what a cell of a
+/// suppressed row does (precision, loss, non-uniform entropy): the metrics local suppression prices.
+[[nodiscard]] constexpr bool isCountedPerCell(UtilityMetric metric)
+{
+    return metric == UtilityMetric::Precision || metric == UtilityMetric::Loss ||
+           metric == UtilityMetric::NonUniformEntropy;
+}
+
+/// Whether a column's value, nothing suppressed, depends on its level alone (loss, non-uniform
+/// entropy): the metrics a cap on each column's loss (AnonymizationParameters::maxColumnLoss) can use.
+[[nodiscard]] constexpr bool isValuedByLevelAlone(UtilityMetric metric)
+{
+    return metric == UtilityMetric::Loss || metric == UtilityMetric::NonUniformEntropy;
+}
+
 } // namespace qiscout::core
