@@ -24,6 +24,21 @@ QuasiIdentifierCount countQuasiIdentifiers(const EncodedTable& table, const Sear
     return count;
 }
 
+std::string unprovenReason(UnprovenBecause because)
+{
+    switch (because) {
+    case UnprovenBecause::LatticeTooLarge:
+        return "The generalisation lattice was too large for the exact search, so a heuristic search chose this "
+               "transformation";
+    case UnprovenBecause::TimeLimit:
+        return "The time limit ended the search before every transformation that might do better was priced with "
+               "local suppression, so this is the best transformation it priced";
+    case UnprovenBecause::Stopped:
+        break;
+    }
+    return "The search was stopped before it ended, so this is the best transformation it had found";
+}
+
 std::vector<std::string> ProtectionReport::summary() const
 {
     std::vector<std::string> sentences;
@@ -58,8 +73,7 @@ std::vector<std::string> ProtectionReport::summary() const
                             groupDigits(dl->removedByGroupSize) + " by group size or equal cells).");
     if (lattice && !lattice->globallyOptimal)
         sentences.push_back(
-            "The generalisation lattice was too large for the exact search, so a heuristic search chose this "
-            "transformation: it is NOT proven optimal" +
+            unprovenReason(lattice->unprovenBecause.value_or(UnprovenBecause::Stopped)) + ": it is NOT proven optimal" +
             (lattice->lowerBound ? "; no acceptable transformation has " + metric + " below " +
                                        fixedDecimals(*lattice->lowerBound, 4) + " (the best bound it proved)."
                                  : std::string(".")));
@@ -137,6 +151,11 @@ ProtectionReport buildProtectionReport(const EncodedTable& original, const Anony
     lattice.suppressionLimit = parameters.suppressionLimit;
     lattice.suppressionLimitRows = result.suppressionLimitRows;
     lattice.globallyOptimal = result.optimal;
+    if (!result.optimal)
+        lattice.unprovenBecause = !result.complete ? UnprovenBecause::Stopped
+                                  : result.lattice.size() > TransformationLattice::maxExactSize
+                                      ? UnprovenBecause::LatticeTooLarge
+                                      : UnprovenBecause::TimeLimit;
     lattice.lowerBound = result.lowerBound;
     lattice.latticeSize = result.lattice.size();
     lattice.transformationsChecked = result.stats.checked;

@@ -260,7 +260,10 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
         "Information loss",
         protection.metric + " = " + metricText(protection.metricValue) +
             (lattice && !lattice->globallyOptimal
-                 ? " (heuristic search: not proven optimal" +
+                 ? std::string(lattice->unprovenBecause == UnprovenBecause::LatticeTooLarge ? " (heuristic search"
+                               : lattice->unprovenBecause == UnprovenBecause::TimeLimit     ? " (time limit reached"
+                                                                                            : " (search stopped") +
+                       ": not proven optimal" +
                        (lattice->lowerBound ? "; no acceptable transformation below " + metricText(*lattice->lowerBound)
                                             : std::string()) +
                        ")"

@@ -271,3 +271,43 @@ TEST_CASE("A report shows two k values only with the sentence that explains them
                 }));
         }
 }
+
+TEST_CASE("A report says why an answer is not proven optimal", "[report][protection]")
+{
+    const auto table = std::make_shared<const EncodedTable>(testing::workedExample());
+    AnonymizationParameters parameters;
+    for (int column = 0; column < 3; ++column)
+        parameters.quasiIdentifiers.push_back(
+            {column, buildFlatHierarchy(table->columns[static_cast<std::size_t>(column)].dictionary), "automatic"});
+    parameters.models.push_back(std::make_shared<KAnonymity>(2));
+    parameters.suppressionLimit = 0.2;
+    NullAnonymizationObserver observer;
+    const AnonymizationResult exact = runAnonymization(*table, parameters, {}, observer);
+    REQUIRE(exact.optimum);
+    REQUIRE(exact.optimal);
+    const ProtectedTable applied = applyTransformation(*table, parameters, exact.optimum->transformation);
+    const EncodedTable kept = keptQuasiIdentifierTable(applied, parameters);
+    const SearchResult before = searchAt(*table, 1, ColumnSet::of({0, 1, 2}));
+    const SearchResult after = searchAt(kept, 1, std::nullopt);
+    const auto summaryOf = [&](const AnonymizationResult& result) {
+        std::string text;
+        for (const std::string& sentence :
+             buildProtectionReport(*table, parameters, result, applied, before, kept, after).summary())
+            text += sentence + "\n";
+        return text;
+    };
+    CHECK(summaryOf(exact).find("NOT proven optimal") == std::string::npos);
+
+    // The lattice is small, so an unproven answer that ran to its end met a time limit, and one that
+    // did not was stopped: neither may claim the lattice was too large.
+    AnonymizationResult timedOut = exact;
+    timedOut.optimal = false;
+    const std::string timedOutText = summaryOf(timedOut);
+    CHECK(timedOutText.find("The time limit ended the search") != std::string::npos);
+    CHECK(timedOutText.find("too large") == std::string::npos);
+    AnonymizationResult stopped = timedOut;
+    stopped.complete = false;
+    const std::string stoppedText = summaryOf(stopped);
+    CHECK(stoppedText.find("The search was stopped") != std::string::npos);
+    CHECK(stoppedText.find("too large") == std::string::npos);
+}

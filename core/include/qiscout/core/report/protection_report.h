@@ -50,12 +50,28 @@ struct QuasiIdentifierCount {
     std::uint64_t rows = 0;
 };
 
+/// Why an answer is not proven optimal.
+enum class UnprovenBecause {
+    /// More transformations than the exact search takes: the heuristic search answered.
+    LatticeTooLarge,
+    /// Local suppression's time limit ended the search before everything that might beat the
+    /// answer was priced.
+    TimeLimit,
+    /// The user stopped the search.
+    Stopped,
+};
+
+/// Why an answer is not proven optimal, as a clause for the reader ("The search was stopped...").
+[[nodiscard]] std::string unprovenReason(UnprovenBecause because);
+
 /// How the lattice search chose the transformation applied.
 struct LatticeSearchFacts {
     double suppressionLimit = 0.0;
     std::uint64_t suppressionLimitRows = 0;
     /// Proven optimal; false for the heuristic search's usual answer beyond 2^22 transformations.
     bool globallyOptimal = false;
+    /// Set when not globallyOptimal.
+    std::optional<UnprovenBecause> unprovenBecause;
     /// AnonymizationResult::lowerBound: no acceptable transformation has a lower metric value.
     std::optional<double> lowerBound;
     std::uint64_t latticeSize = 0;
