@@ -148,6 +148,30 @@ Json assessmentJson(const core::EncodedTable& table, const core::AnonymizationPa
     return json;
 }
 
+/// The table without one column: what is published of a population whose column marks the research
+/// subset (a column of 1s once only the subset's rows are left).
+core::EncodedTable withoutColumn(const core::EncodedTable& table, int column)
+{
+    core::EncodedTable published;
+    published.sourcePath = table.sourcePath;
+    published.sourcePart = table.sourcePart;
+    published.rowCount = table.rowCount;
+    for (std::size_t c = 0; c < table.columnCount(); ++c)
+        if (c != static_cast<std::size_t>(column))
+            published.columns.push_back(table.columns[c]);
+    return published;
+}
+
+/// The rows of the population outside the research subset, ascending.
+std::vector<std::uint32_t> rowsOutside(const std::vector<bool>& researchSubset)
+{
+    std::vector<std::uint32_t> outside;
+    for (std::uint32_t row = 0; row < researchSubset.size(); ++row)
+        if (!researchSubset[row])
+            outside.push_back(row);
+    return outside;
+}
+
 struct Timings {
     double load = 0.0;
     double search = 0.0;
@@ -161,8 +185,8 @@ int runAnonymize(const AnonymizeOptions& options)
     // Before any other thread exists, so that none of them receives SIGINT/SIGTERM.
     const InterruptWatcher interrupt;
     if (!options.k && !options.protection.hasModelBesidesK() && !options.dlInference.requested()) {
-        std::cerr << "qiscout-cli anonymize: give a privacy model: --k, --l-diversity, --t-closeness or "
-                     "--dl-inference.\n";
+        std::cerr << "qiscout-cli anonymize: give a privacy model: --k, --l-diversity, --t-closeness, "
+                     "--delta-presence or --dl-inference.\n";
         return exitUsage;
     }
     Timings timings;
@@ -186,10 +210,12 @@ int runAnonymize(const AnonymizeOptions& options)
 
     core::AnonymizationParameters parameters;
     core::AnonymizationResult result;
+    std::optional<int> subsetColumn;
     const auto searchStarted = std::chrono::steady_clock::now();
     try {
         parameters =
             options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
+        subsetColumn = options.protection.subsetColumn(table);
         parameters.fullFrontier = options.frontier;
         parameters.maxColumnLoss = options.maxColumnLoss;
         parameters.strategy = core::LatticeSearchStrategy::ExactWhereItFits;
@@ -219,8 +245,11 @@ int runAnonymize(const AnonymizeOptions& options)
     const std::vector<std::string> names = table.columnNames();
     const std::string_view metricName = core::nameIn(core::utilityMetricNames, result.metric);
     std::ostream& text = options.json == "-" ? std::cerr : std::cout;
-    text << table.sourcePath << ": " << table.rowCount << " rows, " << parameters.quasiIdentifiers.size()
-         << " quasi-identifiers, ";
+    text << table.sourcePath << ": " << table.rowCount << " rows, ";
+    if (parameters.researchSubset)
+        text << "a research subset of " << result.rows << " (--subset-column "
+             << names[static_cast<std::size_t>(*subsetColumn)] << ") published, ";
+    text << parameters.quasiIdentifiers.size() << " quasi-identifiers, ";
     for (std::size_t m = 0; m < parameters.models.size(); ++m)
         text << (m > 0 ? " + " : "") << parameters.models[m]->describe(names);
     text << ", suppression limit " << options.suppression << " (" << result.suppressionLimitRows << " rows), metric "
@@ -291,12 +320,16 @@ int runAnonymize(const AnonymizeOptions& options)
             writing = std::async(std::launch::async, [&] {
                 const auto writeStarted = std::chrono::steady_clock::now();
                 const auto format = core::tableFileFormatFor(options.out).value_or(core::TableFileFormat::Csv);
+                // The subset's marks are all 1 in the published rows: they tell nothing and go.
+                const std::optional<core::EncodedTable> unmarked =
+                    subsetColumn ? std::optional(withoutColumn(applied->table, *subsetColumn)) : std::nullopt;
+                const core::EncodedTable& publishedTable = unmarked ? *unmarked : applied->table;
                 core::TableWriteReport written =
                     options.dropSuppressed && !applied->suppressedRows.empty()
                         ? core::writeTable(
-                              core::withoutSuppressedRows(applied->table, applied->suppressedRows, options.threads),
+                              core::withoutSuppressedRows(publishedTable, applied->suppressedRows, options.threads),
                               target, format, {}, interrupt.token())
-                        : core::writeTable(applied->table, target, format, {}, interrupt.token());
+                        : core::writeTable(publishedTable, target, format, {}, interrupt.token());
                 timings.write = secondsSince(writeStarted);
                 return written;
             });
@@ -345,7 +378,7 @@ int runAnonymize(const AnonymizeOptions& options)
 
     if (!options.json.empty()) {
         Json json;
-        json["rows"] = table.rowCount;
+        json["rows"] = result.rows;
         json["k"] = options.k ? Json(*options.k) : Json(nullptr);
         json["suppression_limit"] = options.suppression;
         json["suppression_limit_rows"] = result.suppressionLimitRows;
@@ -361,6 +394,12 @@ int runAnonymize(const AnonymizeOptions& options)
         for (const auto& model : parameters.models)
             models.push_back(model->describe(names));
         json["privacy_models"] = std::move(models);
+        if (const auto& presence = options.protection.deltaPresence())
+            json["delta_presence"] = {{"min", presence->min},
+                                      {"max", presence->max},
+                                      {"subset_column", names[static_cast<std::size_t>(*subsetColumn)]},
+                                      {"subset_rows", result.rows},
+                                      {"population_rows", table.rowCount}};
         json["optimum"] = result.optimum ? assessmentJson(table, parameters, *result.optimum) : Json(nullptr);
         if (parameters.localSuppression) {
             json["local_suppression"] = {{"generalisation", !options.noGeneralisation}, {"importance", Json::object()}};
@@ -404,6 +443,10 @@ int runAnonymize(const AnonymizeOptions& options)
     if (options.report.outputs.empty())
         return finish(exitOk);
 
+    // The report compares the published rows before and after, row by row: with a research subset,
+    // the subset's rows of the population.
+    if (parameters.researchSubset)
+        table = core::withoutSuppressedRows(table, rowsOutside(*parameters.researchSubset), options.threads);
     core::ColumnSet protectedColumns;
     for (const core::QuasiIdentifierSpec& spec : parameters.quasiIdentifiers)
         protectedColumns = protectedColumns.with(spec.column);
@@ -446,10 +489,11 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
     command->add_option("file", options->file, "Delimited text file to protect")->required();
     options->protection.addTo(*command);
     command
-        ->add_option("--k", options->k,
-                     "k-anonymity's k: every group of the protected table has at least k rows (1..2^31). scan and risk "
-                     "count a row at risk in a group of at most their k, so scan --k 5 asks for anonymize --k 6. "
-                     "Needed unless --l-diversity, --t-closeness or --dl-inference protects the table")
+        ->add_option(
+            "--k", options->k,
+            "k-anonymity's k: every group of the protected table has at least k rows (1..2^31). scan and risk "
+            "count a row at risk in a group of at most their k, so scan --k 5 asks for anonymize --k 6. "
+            "Needed unless --l-diversity, --t-closeness, --delta-presence or --dl-inference protects the table")
         ->check(CLI::Range(std::uint64_t{1}, core::maxK));
     command
         ->add_option("--suppression", options->suppression, "Fraction of rows that may be suppressed (0..1, default 0)")
@@ -505,6 +549,7 @@ void addAnonymizeCommand(CLI::App& app, Command& selected)
     command->get_option("--frontier")->excludes("--dl-inference");
     command->get_option("--max-column-loss")->excludes("--dl-inference");
     command->get_option("--local-suppression")->excludes("--dl-inference")->excludes("--frontier");
+    command->get_option("--delta-presence")->excludes("--dl-inference")->excludes("--local-suppression");
     addReportOptions(*command, options->report);
     options->load.addTo(*command);
     command->callback([options, &selected] { selected = [options] { return runAnonymize(*options); }; });

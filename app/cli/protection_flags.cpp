@@ -4,6 +4,7 @@
 #include <charconv>
 #include <memory>
 
+#include "qiscout/core/anonymization/delta_presence.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
 #include "qiscout/core/anonymization/t_closeness.h"
@@ -21,6 +22,25 @@ std::optional<double> numberIn(std::string_view text)
     if (text.empty() || error != std::errc{} || end != text.data() + text.size())
         return std::nullopt;
     return value;
+}
+
+/// The research subset a 0/1 column marks. Throws std::invalid_argument naming the first row
+/// (1-based, as a spreadsheet numbers the data rows) that holds anything else.
+std::vector<bool> subsetMarkedBy(const core::EncodedTable& table, int column)
+{
+    const core::EncodedColumn& marks = table.columns[static_cast<std::size_t>(column)];
+    std::vector<bool> inSubset(table.rowCount);
+    for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+        const std::string& mark = marks.text(marks.codes[row]);
+        if (mark != "0" && mark != "1")
+            throw std::invalid_argument("--subset-column " + marks.name +
+                                        " must hold 1 (in the research subset) or "
+                                        "0 (not in it) in every row; data row " +
+                                        std::to_string(std::uint64_t{row} + 1) + " of " + table.sourcePath +
+                                        " holds '" + mark + "'.");
+        inSubset[row] = mark == "1";
+    }
+    return inSubset;
 }
 
 } // namespace
@@ -92,6 +112,39 @@ void ProtectionFlags::addTo(CLI::App& command)
             "equal, ordered or hierarchical=FILE (a hierarchy of the column in --qi's layout); by default "
             "ordered for numbers and dates, equal for text")
         ->type_name("SPEC");
+    auto* presence =
+        command
+            .add_option_function<std::string>(
+                "--delta-presence",
+                [this](const std::string& spec) {
+                    const std::size_t colon = spec.find(':');
+                    const bool split = colon != std::string::npos;
+                    const auto min = split ? numberIn(std::string_view(spec).substr(0, colon)) : std::nullopt;
+                    const auto max = split ? numberIn(std::string_view(spec).substr(colon + 1)) : std::nullopt;
+                    if (!min || !max || !(*min >= 0.0 && *min <= *max && *max <= 1.0))
+                        throw CLI::ValidationError("--delta-presence", "must be MIN:MAX with 0 <= MIN <= "
+                                                                       "MAX <= 1, not '" +
+                                                                           spec + "'");
+                    m_presence = PresenceBounds{*min, *max};
+                },
+                "delta-presence (Nergiz et al.): the table is the population, --subset-column marks "
+                "the research subset that is published, and in every class of the generalised "
+                "population the share of its rows in the subset lies in [MIN, MAX]")
+            ->type_name("MIN:MAX");
+    auto* subset = command
+                       .add_option("--subset-column", m_subsetColumn,
+                                   "With --delta-presence: the column marking the research subset, 1 for its rows "
+                                   "and 0 for the rest of the population; --out holds the subset's rows without it")
+                       ->type_name("COLUMN");
+    presence->needs(subset);
+    subset->needs(presence);
+}
+
+std::optional<int> ProtectionFlags::subsetColumn(const core::EncodedTable& table) const
+{
+    if (m_subsetColumn.empty())
+        return std::nullopt;
+    return requireColumn(table, m_subsetColumn, "--subset-column");
 }
 
 std::vector<ProtectionFlags::NamedQuasiIdentifier>
@@ -166,6 +219,19 @@ core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTab
         else
             parameters.models.push_back(std::make_shared<core::TCloseness>(
                 table, column, closeness.t, closeness.distance.value_or(core::defaultClosenessDistance(values))));
+    }
+    if (m_presence) {
+        const int column = *subsetColumn(table);
+        for (const core::QuasiIdentifierSpec& spec : parameters.quasiIdentifiers)
+            if (spec.column == column)
+                throw std::invalid_argument("--subset-column " + m_subsetColumn +
+                                            " marks the research subset; it cannot be a --qi column too.");
+        for (const auto& model : parameters.models)
+            if (model->sensitiveColumn() == column)
+                throw std::invalid_argument("--subset-column " + m_subsetColumn +
+                                            " marks the research subset; it cannot be a sensitive column too.");
+        parameters.models.push_back(std::make_shared<core::DeltaPresence>(m_presence->min, m_presence->max));
+        parameters.researchSubset = subsetMarkedBy(table, column);
     }
     parameters.suppressionLimit = suppressionLimit;
     parameters.metric = metric;

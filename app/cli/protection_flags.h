@@ -18,7 +18,8 @@
 namespace qiscout::cli {
 
 /// --qi COLUMN[=HIERARCHY.csv] (repeatable), --l-diversity COLUMN:distinct|entropy:L,
-/// --l-diversity COLUMN:recursive:C:L and --t-closeness COLUMN:T (both repeatable).
+/// --l-diversity COLUMN:recursive:C:L and --t-closeness COLUMN:T (both repeatable), and
+/// --delta-presence MIN:MAX with --subset-column COLUMN.
 class ProtectionFlags {
 public:
     /// One --qi argument resolved against a table.
@@ -34,8 +35,19 @@ public:
     /// Every file a --qi argument may name before the table is loaded: the text after each '=',
     /// since where COLUMN=FILE splits depends on the table's column names.
     [[nodiscard]] std::vector<std::string> possibleHierarchyFiles() const;
-    /// Whether --l-diversity or --t-closeness is given.
-    [[nodiscard]] bool hasModelBesidesK() const { return !m_diversity.empty() || !m_closeness.empty(); }
+    /// Whether --l-diversity, --t-closeness or --delta-presence is given.
+    [[nodiscard]] bool hasModelBesidesK() const
+    {
+        return !m_diversity.empty() || !m_closeness.empty() || m_presence.has_value();
+    }
+    /// --delta-presence's bounds, when given.
+    struct PresenceBounds {
+        double min = 0.0;
+        double max = 1.0;
+    };
+    [[nodiscard]] const std::optional<PresenceBounds>& deltaPresence() const { return m_presence; }
+    /// --subset-column's column in `table`, when given. Throws UnknownColumnError.
+    [[nodiscard]] std::optional<int> subsetColumn(const core::EncodedTable& table) const;
     /// The parameters for table with k-anonymity at k first (when given), then the other models. Throws
     /// UnknownColumnError for a name that is not a column, HierarchyError for a hierarchy file
     /// that cannot be read or used, std::invalid_argument for a model the table cannot have.
@@ -62,6 +74,8 @@ private:
     std::vector<std::string> m_quasiIdentifiers;
     std::vector<Diversity> m_diversity;
     std::vector<Closeness> m_closeness;
+    std::optional<PresenceBounds> m_presence;
+    std::string m_subsetColumn;
 };
 
 } // namespace qiscout::cli

@@ -5,8 +5,9 @@
 // classes (bench/arx/run-side-by-side.sh builds and runs it).
 //
 // usage: java -cp ARX_CLASSPATH:. ArxBench DATA.csv --qi NAME=HIERARCHY.csv ... [--sensitive NAME]
-//            [--runs N] [--out FILE] CONFIG ...
+//            [--subset SUBSET.csv] [--runs N] [--out FILE] CONFIG ...
 // CONFIG: k=K,suppression=S,metric=M[,l=COLUMN:entropy:L|COLUMN:recursive:C:L|COLUMN:distinct:L]
+//         [,d=MIN:MAX] (d-presence, with --subset the research subset's rows, matched to DATA's by ARX)
 // M is QIScout's name for the metric (precision, loss, discernibility, dm-star, aecs,
 // entropy-monotonic, entropy-non-monotonic). Every run of a configuration is timed; the first is
 // the cold one, the median of the second half the warm one (wall and the searching thread's CPU).
@@ -29,6 +30,8 @@ import org.deidentifier.arx.ARXResult;
 import org.deidentifier.arx.AttributeType;
 import org.deidentifier.arx.AttributeType.Hierarchy;
 import org.deidentifier.arx.Data;
+import org.deidentifier.arx.DataSubset;
+import org.deidentifier.arx.criteria.DPresence;
 import org.deidentifier.arx.criteria.DistinctLDiversity;
 import org.deidentifier.arx.criteria.EntropyLDiversity;
 import org.deidentifier.arx.criteria.KAnonymity;
@@ -53,7 +56,7 @@ public final class ArxBench {
         }
     }
 
-    private static ARXConfiguration configurationFrom(String spec) {
+    private static ARXConfiguration configurationFrom(String spec, DataSubset subset) {
         Map<String, String> fields = new LinkedHashMap<>();
         for (String field : spec.split(",")) {
             String[] pair = field.split("=", 2);
@@ -72,6 +75,13 @@ public final class ArxBench {
                                                                                   Integer.parseInt(parts[3]))); break;
                 default: throw new IllegalArgumentException("unknown l-diversity " + parts[1]);
             }
+        }
+        if (fields.containsKey("d")) {
+            if (subset == null) {
+                throw new IllegalArgumentException("d-presence needs --subset");
+            }
+            String[] bounds = fields.get("d").split(":");
+            config.addPrivacyModel(new DPresence(Double.parseDouble(bounds[0]), Double.parseDouble(bounds[1]), subset));
         }
         config.setSuppressionLimit(Double.parseDouble(fields.getOrDefault("suppression", "0")));
         config.setQualityModel(metricNamed(fields.getOrDefault("metric", "loss")));
@@ -92,6 +102,7 @@ public final class ArxBench {
         String file = args[0];
         Map<String, String> hierarchies = new LinkedHashMap<>();
         String sensitive = null;
+        String subsetFile = null;
         String out = null;
         int runs = 1;
         List<String> specs = new ArrayList<>();
@@ -103,6 +114,7 @@ public final class ArxBench {
                     break;
                 }
                 case "--sensitive": sensitive = args[++i]; break;
+                case "--subset": subsetFile = args[++i]; break;
                 case "--runs": runs = Integer.parseInt(args[++i]); break;
                 case "--out": out = args[++i]; break;
                 default: specs.add(args[i]);
@@ -117,13 +129,15 @@ public final class ArxBench {
         if (sensitive != null) {
             data.getDefinition().setAttributeType(sensitive, AttributeType.SENSITIVE_ATTRIBUTE);
         }
+        DataSubset subset = subsetFile == null ? null
+                            : DataSubset.create(data, Data.create(subsetFile, StandardCharsets.UTF_8, ';'));
         System.out.printf("load: %d rows, %.1f ms%n", data.getHandle().getNumRows(), (System.nanoTime() - loadStart) / 1e6);
 
         ARXAnonymizer anonymizer = new ARXAnonymizer();
         // The calling thread's CPU time: ARX searches in it (its JIT and garbage collector add more).
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (String spec : specs) {
-            ARXConfiguration config = configurationFrom(spec);
+            ARXConfiguration config = configurationFrom(spec, subset);
             double[] millis = new double[runs];
             double[] cpuMillis = new double[runs];
             ARXResult result = null;

@@ -4,17 +4,20 @@
 information loss that ARX's own JUnit test cases expect (src/test/org/deidentifier/arx/test/): every
 adult case QIScout can express (#37).
 
-usage: check_arx_metrics.py CLI ADULT_CSV ARX_HIERARCHY_DIR WORK_DIR
+usage: check_arx_metrics.py CLI ADULT_CSV ARX_HIERARCHY_DIR ARX_ADULT_SUBSET WORK_DIR
 
-ARX's adult.csv is derived from the UCI rows (tests/data/hierarchies/arx-adult/README.md).
+ARX's adult.csv is derived from the UCI rows (tests/data/hierarchies/arx-adult/README.md). Its
+d-presence cases (TestAnonymizationDPresence 0-11) take ARX's adult_subset.csv as the research
+subset, marked in a column of the derived table.
 """
 import csv
 import json
+from collections import Counter
 import os
 import subprocess
 import sys
 
-cli, adult, hierarchy_dir, work = sys.argv[1:5]
+cli, adult, hierarchy_dir, subset_file, work = sys.argv[1:6]
 os.makedirs(work, exist_ok=True)
 COLUMNS = ["sex", "age", "race", "marital-status", "education", "native-country", "workclass", "occupation",
            "salary-class"]
@@ -35,6 +38,25 @@ with open(table, "w", newline="") as target:
         kept += 1
 if kept != 30162:
     sys.exit(f"ARX's adult has 30,162 rows, derived {kept}")
+
+# ARX's DataSubset.create(data, subset) matches each subset row to an equal row of the data. Which
+# of several equal rows is marked changes no class's counts (equal rows always share a class).
+population = os.path.join(work, "arx_adult_population.csv")
+with open(subset_file, newline="") as source:
+    subset_rows = list(csv.reader(source))
+if subset_rows[0] != COLUMNS:
+    sys.exit(f"{subset_file} has the columns {subset_rows[0]}, not ARX adult's")
+wanted = Counter(tuple(row) for row in subset_rows[1:])
+with open(table, newline="") as source, open(population, "w", newline="") as target:
+    reader = csv.reader(source)
+    writer = csv.writer(target)
+    writer.writerow(next(reader) + ["insubset"])
+    for row in reader:
+        marked = wanted[tuple(row)] > 0
+        wanted[tuple(row)] -= 1 if marked else 0
+        writer.writerow(row + ["1" if marked else "0"])
+if sum(wanted.values()) != 0 or len(subset_rows) != 3017:
+    sys.exit(f"{sum(wanted.values())} rows of ARX's 3,016-row adult subset are not in adult")
 
 
 def qi_flags(sensitive):
@@ -111,11 +133,37 @@ CASES = [
                                                          f"occupation:0.2:hierarchical={OCCUPATION}"],
      "occupation", 374778.01889889664, [1, 4, 0, 0, 3, 1, 2, 1]),
 ]
+# TestAnonymizationDPresence 0-11: d-presence alone, ARX's adult_subset.csv the research subset.
+PRESENCE = ["--subset-column", "insubset", "--delta-presence"]
+PRESENCE_CASES = [
+    ("DPresence 0", "aecs", 0.0, PRESENCE + ["0:0.2"], "occupation", 52.0, [1, 4, 1, 1, 0, 2, 2, 0]),
+    ("DPresence 1", "entropy-monotonic", 0.0, PRESENCE + ["0:0.2"], "occupation", 30238.2081484441,
+     [0, 1, 1, 2, 3, 2, 2, 0]),
+    ("DPresence 2", "entropy-non-monotonic", 0.0, PRESENCE + ["0:0.2"], "occupation", 30238.2081484441,
+     [0, 1, 1, 2, 3, 2, 2, 0]),
+    ("DPresence 3", "aecs", 0.05, PRESENCE + ["0:0.2"], "occupation", 8.02127659574468, [0, 0, 1, 2, 1, 2, 2, 1]),
+    ("DPresence 4", "entropy-monotonic", 0.05, PRESENCE + ["0:0.2"], "occupation", 19804.2887675027,
+     [1, 0, 1, 1, 2, 2, 2, 0]),
+    ("DPresence 5", "entropy-non-monotonic", 0.05, PRESENCE + ["0:0.2"], "occupation", 20747.362350403302,
+     [1, 0, 1, 1, 2, 2, 2, 0]),
+    ("DPresence 6", "aecs", 0.0, PRESENCE + ["0.05:0.15"], "occupation", 150.8, [0, 4, 0, 1, 3, 2, 2, 1]),
+    ("DPresence 7", "entropy-monotonic", 0.0, PRESENCE + ["0.05:0.15"], "occupation", 37223.2491248282,
+     [1, 4, 1, 1, 1, 2, 2, 1]),
+    ("DPresence 8", "entropy-non-monotonic", 0.0, PRESENCE + ["0.05:0.15"], "occupation", 37223.2491248282,
+     [1, 4, 1, 1, 1, 2, 2, 1]),
+    ("DPresence 9", "aecs", 0.05, PRESENCE + ["0.05:0.15"], "occupation", 97.29032258064517,
+     [1, 4, 1, 1, 0, 2, 2, 1]),
+    ("DPresence 10", "entropy-monotonic", 0.05, PRESENCE + ["0.05:0.15"], "occupation", 33649.9118226187,
+     [1, 4, 1, 1, 0, 2, 2, 1]),
+    ("DPresence 11", "entropy-non-monotonic", 0.05, PRESENCE + ["0.05:0.15"], "occupation", 33660.3063277646,
+     [1, 4, 1, 1, 0, 2, 2, 1]),
+]
 
 failures = []
-for case, metric, limit, models, sensitive, expected, levels in CASES:
+for case, metric, limit, models, sensitive, expected, levels in CASES + PRESENCE_CASES:
     document_path = os.path.join(work, f"{case.replace(' ', '_')}.json")
-    done = subprocess.run([cli, "anonymize", table, *qi_flags(sensitive), *models, "--suppression", str(limit),
+    source_table = population if "--delta-presence" in models else table
+    done = subprocess.run([cli, "anonymize", source_table, *qi_flags(sensitive), *models, "--suppression", str(limit),
                            "--metric", metric, "--threads", "2", "--json", document_path],
                           capture_output=True, text=True)
     if done.returncode != 0:
@@ -134,4 +182,4 @@ for case, metric, limit, models, sensitive, expected, levels in CASES:
 
 if failures:
     sys.exit("\n".join(failures))
-print(f"ARX's {len(CASES)} adult cases hold")
+print(f"ARX's {len(CASES) + len(PRESENCE_CASES)} adult cases hold")

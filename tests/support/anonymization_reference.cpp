@@ -46,6 +46,7 @@ bool satisfies(const ReferenceModel& model, const EncodedTable& table, const std
     const std::map<std::string, std::uint64_t> counts = sensitiveCounts(table, model.column, rows);
     switch (model.kind) {
     case ReferenceModel::Kind::K:
+    case ReferenceModel::Kind::DeltaPresence:
         break;
     case ReferenceModel::Kind::DistinctL:
         return static_cast<double>(counts.size()) >= model.parameter;
@@ -108,9 +109,12 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
                                                        const std::vector<int>& quasiIdentifiers,
                                                        const std::vector<Hierarchy>& hierarchies,
                                                        const std::vector<ReferenceModel>& models,
-                                                       double suppressionLimit)
+                                                       double suppressionLimit, const std::vector<bool>& researchSubset)
 {
-    const std::uint64_t n = table.rowCount;
+    const auto isPublished = [&](std::uint32_t row) { return researchSubset.empty() || researchSubset[row]; };
+    std::uint64_t n = 0;
+    for (std::uint32_t row = 0; row < table.rowCount; ++row)
+        n += isPublished(row) ? 1U : 0U;
     const auto limit = static_cast<std::uint64_t>(std::floor(suppressionLimit * static_cast<double>(n) + 1e-9));
     const std::size_t qiCount = quasiIdentifiers.size();
     // value text -> its row in the hierarchy
@@ -133,25 +137,45 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
 
     std::vector<ReferenceNode> nodes;
     for (const std::vector<int>& levels : allLevels) {
-        std::vector<std::vector<std::string>> generalised(n);
+        std::vector<std::vector<std::string>> generalised(table.rowCount);
         std::map<std::vector<std::string>, std::vector<std::uint32_t>> classes;
-        for (std::uint32_t row = 0; row < n; ++row) {
+        std::map<std::vector<std::string>, std::uint64_t> populationOfClass;
+        for (std::uint32_t row = 0; row < table.rowCount; ++row) {
             for (std::size_t q = 0; q < qiCount; ++q) {
                 const std::string& value = table.text(row, static_cast<std::size_t>(quasiIdentifiers[q]));
                 generalised[row].push_back((*lookup[q].at(value))[static_cast<std::size_t>(levels[q])]);
             }
-            classes[generalised[row]].push_back(row);
+            ++populationOfClass[generalised[row]];
+            if (isPublished(row))
+                classes[generalised[row]].push_back(row);
         }
         ReferenceNode node;
         node.levels = levels;
-        std::vector<bool> suppressed(n, false);
+        std::vector<bool> suppressed(table.rowCount, false);
         std::uint64_t keptSquares = 0;
         std::uint64_t allSquares = 0;
+        bool unsuppressible = false;
+        for (const auto& [key, population] : populationOfClass) {
+            const auto found = classes.find(key);
+            if (found != classes.end())
+                continue;
+            for (const ReferenceModel& model : models)
+                if (model.kind == ReferenceModel::Kind::DeltaPresence && model.parameter > 0.0)
+                    unsuppressible = true;
+        }
         for (const auto& [key, rows] : classes) {
             allSquares += rows.size() * rows.size();
             bool ok = true;
-            for (const ReferenceModel& model : models)
-                ok = ok && satisfies(model, table, rows);
+            for (const ReferenceModel& model : models) {
+                if (model.kind == ReferenceModel::Kind::DeltaPresence) {
+                    // Nergiz et al.'s delta: the share of the class's population in the subset.
+                    const double delta =
+                        static_cast<double>(rows.size()) / static_cast<double>(populationOfClass.at(key));
+                    ok = ok && delta >= model.parameter && delta <= model.c;
+                } else {
+                    ok = ok && satisfies(model, table, rows);
+                }
+            }
             if (ok) {
                 ++node.classes;
                 keptSquares += rows.size() * rows.size();
@@ -161,7 +185,7 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
                     suppressed[row] = true;
             }
         }
-        node.acceptable = node.suppressedRows <= limit;
+        node.acceptable = node.suppressedRows <= limit && !unsuppressible;
 
         const std::uint64_t s = node.suppressedRows;
         node.values.assign(metricCount, 0.0);
@@ -179,13 +203,19 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
             std::map<std::string, std::uint64_t> rowsOfGeneralised;
             std::map<std::string, std::set<std::string>> leavesOfGeneralised;
             std::map<std::string, std::uint64_t> rowsOfOriginal;
-            for (std::uint32_t row = 0; row < n; ++row) {
-                ++rowsOfGeneralised[generalised[row][q]];
+            // Leaves: the values of the whole table (the population) a generalised value covers;
+            // frequencies: the published rows'.
+            for (std::uint32_t row = 0; row < table.rowCount; ++row) {
                 leavesOfGeneralised[generalised[row][q]].insert(table.text(row, column));
+                if (!isPublished(row))
+                    continue;
+                ++rowsOfGeneralised[generalised[row][q]];
                 ++rowsOfOriginal[table.text(row, column)];
             }
             std::map<std::string, std::uint64_t> suppressedOfGeneralised;
-            for (std::uint32_t row = 0; row < n; ++row) {
+            for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+                if (!isPublished(row))
+                    continue;
                 entropyMonotonic += std::log2(static_cast<double>(rowsOfGeneralised[generalised[row][q]]) /
                                               static_cast<double>(rowsOfOriginal[table.text(row, column)]));
                 if (suppressed[row])
@@ -194,7 +224,9 @@ std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table
             for (const auto& [value, count] : suppressedOfGeneralised)
                 entropyOfSuppressed -=
                     static_cast<double>(count) * std::log2(static_cast<double>(count) / static_cast<double>(s));
-            for (std::uint32_t row = 0; row < n; ++row) {
+            for (std::uint32_t row = 0; row < table.rowCount; ++row) {
+                if (!isPublished(row))
+                    continue;
                 if (suppressed[row]) {
                     precision += 1.0;
                     loss += 1.0;

@@ -18,7 +18,8 @@ namespace qiscout::core::testing {
 
 /// A privacy model as the oracle understands it.
 struct ReferenceModel {
-    enum class Kind { K, DistinctL, EntropyL, RecursiveL, EqualT, OrderedT };
+    /// DeltaPresence: parameter is δmin, c δmax; it judges the population rows of a class.
+    enum class Kind { K, DistinctL, EntropyL, RecursiveL, EqualT, OrderedT, DeltaPresence };
     Kind kind = Kind::K;
     /// Sensitive column (unused for K).
     int column = -1;
@@ -41,12 +42,13 @@ struct ReferenceNode {
 
 /// Every transformation of the lattice spanned by the hierarchies (quasiIdentifiers[i] is a
 /// column, hierarchies[i] its hierarchy), in the lattice's node order (first quasi-identifier
-/// slowest).
-[[nodiscard]] std::vector<ReferenceNode> evaluateEveryTransformation(const EncodedTable& table,
-                                                                     const std::vector<int>& quasiIdentifiers,
-                                                                     const std::vector<Hierarchy>& hierarchies,
-                                                                     const std::vector<ReferenceModel>& models,
-                                                                     double suppressionLimit);
+/// slowest). With a research subset (one flag per row; empty = every row), the table is the
+/// population: only the subset's rows are published, counted, suppressed and measured, and a
+/// class without any of them fails only by δ-presence, which then cannot be suppressed.
+[[nodiscard]] std::vector<ReferenceNode>
+evaluateEveryTransformation(const EncodedTable& table, const std::vector<int>& quasiIdentifiers,
+                            const std::vector<Hierarchy>& hierarchies, const std::vector<ReferenceModel>& models,
+                            double suppressionLimit, const std::vector<bool>& researchSubset = {});
 
 /// A random monotone hierarchy for a column: each level merges random groups of the level below;
 /// height 0..maxHeight; the top is "*" about half of the time.

@@ -125,7 +125,7 @@ private:
     {
         NodeChecker<W>& checker = m_workers.local().checker;
         HeuristicSnapshot<W> root;
-        checker.groupRows(0, 0, static_cast<std::uint32_t>(m_setup.rows), root.groups);
+        checker.groupRows(0, 0, m_setup.table->rowCount, root.groups);
         checker.describeCombinations(root.groups, 0);
         m_snapshots.push_back(std::move(root));
     }

@@ -171,7 +171,7 @@ private:
     /// for every row does not.
     void buildRoot()
     {
-        const std::uint32_t rows = static_cast<std::uint32_t>(m_setup.rows);
+        const std::uint32_t rows = m_setup.table->rowCount;
         Snapshot root;
         const std::uint32_t parts = std::max<std::uint32_t>(1, (rows + rowsPerPart - 1) / rowsPerPart);
         if (parts == 1) {

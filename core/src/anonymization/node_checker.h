@@ -80,6 +80,7 @@ public:
         std::vector<const std::uint32_t*> sensitive;
         for (const int column : m_setup.sensitiveColumns)
             sensitive.push_back(table.columns[static_cast<std::size_t>(column)].codes.data());
+        const std::uint8_t* inSubset = m_setup.hasSubset() ? m_setup.inSubset.data() : nullptr;
 
         m_aggregator.reset(std::min<std::size_t>(end - begin, expectedGroups(node)), out);
         if (groupOfRow)
@@ -90,6 +91,8 @@ public:
                 key.add(m_setup.qiFields[q], maps[q][codes[q][row]]);
             for (std::size_t slot = 0; slot < sensitive.size(); ++slot)
                 key.add(m_setup.sensitiveFields[slot], sensitive[slot][row]);
+            if (inSubset)
+                key.add(*m_setup.subsetField, inSubset[row]);
             const std::uint32_t group = m_aggregator.add(key, 1);
             if (groupOfRow)
                 (*groupOfRow)[row - begin] = group;
@@ -178,7 +181,8 @@ public:
         const std::vector<int> levels = m_setup.lattice.transformationOf(node).levels;
         const std::size_t modelCount = m_setup.models.size();
         ClassTally tally = m_calculator.emptyTally();
-        m_violatingRows.assign(modelCount, 0);
+        m_violatedModel.assign(modelCount, 0);
+        bool unsuppressible = false;
         m_calculator.suppressionTables(levels, m_suppressionTables);
         std::uint64_t predicateRows = 0;
         if (violatingGroups)
@@ -187,12 +191,22 @@ public:
 
         const auto account = [&](const GroupKey<W>& key, std::uint64_t rows, std::span<const ClassSummary> summaries,
                                  auto&& markViolating) {
+            if (rows == 0) {
+                // Population rows only (research subset): nothing of the class is published, so
+                // only the models judging such classes look at it, and it cannot be suppressed.
+                for (std::size_t m = 0; m < modelCount; ++m)
+                    if (m_setup.models[m]->judgesEmptyClasses() && !m_setup.models[m]->satisfiedBy(summaries[m])) {
+                        m_violatedModel[m] = 1;
+                        unsuppressible = true;
+                    }
+                return;
+            }
             bool violating = false;
             bool predicateViolating = false;
             for (std::size_t m = 0; m < modelCount; ++m) {
                 if (m_setup.models[m]->satisfiedBy(summaries[m]))
                     continue;
-                m_violatingRows[m] += rows;
+                m_violatedModel[m] = 1;
                 violating = true;
                 predicateViolating = predicateViolating || m_setup.rules.settingMonotone[m] ||
                                      !m_setup.models[m]->meetsMonotonePart(summaries[m]);
@@ -216,10 +230,10 @@ public:
         };
 
         m_summaries.resize(modelCount);
-        if (m_setup.sensitiveColumns.empty()) {
+        if (m_setup.sensitiveColumns.empty() && !m_setup.hasSubset()) {
             for (std::size_t i = 0; i < groups.size(); ++i) {
                 for (ClassSummary& summary : m_summaries)
-                    summary = ClassSummary{groups.rows[i], {}};
+                    summary = ClassSummary{groups.rows[i], groups.rows[i], {}};
                 account(groups.keys[i], groups.rows[i], m_summaries, [&] {
                     if (violatingGroups)
                         (*violatingGroups)[i] = 1;
@@ -232,7 +246,8 @@ public:
                 const std::uint32_t last = m_classStart[c + 1];
                 for (std::size_t m = 0; m < modelCount; ++m) {
                     const int slot = m_setup.modelSlot[m];
-                    m_summaries[m].rows = m_classes.rows[c];
+                    m_summaries[m].rows = m_classRows[c];
+                    m_summaries[m].populationRows = m_classes.rows[c];
                     m_summaries[m].sensitive =
                         slot < 0 ? std::span<const ValueCount>()
                                  : std::span<const ValueCount>(m_values[static_cast<std::size_t>(slot)])
@@ -240,7 +255,7 @@ public:
                                                 m_valueStart[static_cast<std::size_t>(slot)][c + 1] -
                                                     m_valueStart[static_cast<std::size_t>(slot)][c]);
                 }
-                account(m_classes.keys[c], m_classes.rows[c], m_summaries, [&] {
+                account(m_classes.keys[c], m_classRows[c], m_summaries, [&] {
                     if (violatingGroups)
                         for (std::uint32_t position = first; position < last; ++position)
                             (*violatingGroups)[m_order[position]] = 1;
@@ -253,14 +268,15 @@ public:
         outcome.groups = groups.size();
         outcome.suppressedRows = tally.suppressedRows;
         outcome.keptClasses = tally.keptClasses;
-        outcome.acceptable = tally.suppressedRows <= m_setup.suppressionLimit && tableConditionsHold();
+        outcome.acceptable =
+            !unsuppressible && tally.suppressedRows <= m_setup.suppressionLimit && tableConditionsHold();
         outcome.predicate =
             m_setup.rules.fullyMonotone ? outcome.acceptable : predicateRows <= m_setup.suppressionLimit;
         outcome.stable = true;
         for (std::size_t m = 0; m < modelCount; ++m) {
             const PrivacyModel& model = *m_setup.models[m];
             const bool zeroViolations =
-                model.monotonicity().withoutSuppression && m_violatingRows[m] == 0 && !model.hasTableCondition();
+                model.monotonicity().withoutSuppression && m_violatedModel[m] == 0 && !model.hasTableCondition();
             outcome.stable = outcome.stable && (m_setup.rules.settingMonotone[m] || zeroViolations);
         }
         outcome.value = m_calculator.value(levels, tally);
@@ -318,6 +334,8 @@ private:
             m_fields.push_back(
                 {&m_setup.sensitiveFields[slot], nullptr,
                  m_setup.table->columns[static_cast<std::size_t>(m_setup.sensitiveColumns[slot])].distinctCount()});
+        if (m_setup.hasSubset())
+            m_fields.push_back({&*m_setup.subsetField, nullptr, 2});
         return m_fields;
     }
 
@@ -346,6 +364,8 @@ private:
                         m_setup.table->columns[static_cast<std::size_t>(column)].distinctCount()))
                 return std::nullopt;
         }
+        if (m_setup.hasSubset() && !extend(*m_setup.subsetField, 2))
+            return std::nullopt;
         return product;
     }
 
@@ -353,25 +373,26 @@ private:
     /// capped by the rows (sizes the hash table of a grouping from the rows).
     [[nodiscard]] std::size_t expectedGroups(std::uint64_t node) const
     {
-        std::uint64_t product = 1;
+        const std::uint64_t rows = m_setup.table->rowCount;
+        std::uint64_t product = m_setup.hasSubset() ? 2 : 1;
         for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
             const ColumnHierarchy& hierarchy = m_setup.hierarchies[static_cast<std::size_t>(q)];
             product *= std::max<std::uint32_t>(
                 1, hierarchy.levels[static_cast<std::size_t>(m_setup.lattice.level(node, q))].groups());
-            if (product >= m_setup.rows)
-                return static_cast<std::size_t>(m_setup.rows);
+            if (product >= rows)
+                return static_cast<std::size_t>(rows);
         }
         for (const int column : m_setup.sensitiveColumns) {
             product *=
                 std::max<std::uint32_t>(1, m_setup.table->columns[static_cast<std::size_t>(column)].distinctCount());
-            if (product >= m_setup.rows)
-                return static_cast<std::size_t>(m_setup.rows);
+            if (product >= rows)
+                return static_cast<std::size_t>(rows);
         }
         return static_cast<std::size_t>(product);
     }
 
     /// Groups the groups into classes (same quasi-identifier part of the key), orders the groups by
-    /// class and gathers every class's sensitive values per slot.
+    /// class, counts every class's published rows and gathers their sensitive values per slot.
     void formClasses(const RowGroups<W>& groups)
     {
         GroupKey<W> qiMask;
@@ -392,6 +413,13 @@ private:
         m_cursor.assign(m_classStart.begin(), m_classStart.end() - 1);
         for (std::size_t i = 0; i < groups.size(); ++i)
             m_order[m_cursor[m_classOfGroup[i]]++] = static_cast<std::uint32_t>(i);
+        const auto published = [&](std::uint32_t group) {
+            return !m_setup.hasSubset() || groups.keys[group].get(*m_setup.subsetField) != 0;
+        };
+        m_classRows.assign(classCount, 0);
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            if (published(static_cast<std::uint32_t>(i)))
+                m_classRows[m_classOfGroup[i]] += groups.rows[i];
 
         const std::size_t slots = m_setup.sensitiveColumns.size();
         m_values.resize(slots);
@@ -406,7 +434,8 @@ private:
                 const std::size_t begin = values.size();
                 for (std::uint32_t position = m_classStart[c]; position < m_classStart[c + 1]; ++position) {
                     const std::uint32_t group = m_order[position];
-                    values.push_back({groups.keys[group].get(field), groups.rows[group]});
+                    if (published(group))
+                        values.push_back({groups.keys[group].get(field), groups.rows[group]});
                 }
                 if (slots > 1) {
                     // Other sensitive columns split a value over several groups: sum them.
@@ -454,13 +483,16 @@ private:
     std::vector<DenseStep> m_steps;
     GroupAggregator<W> m_classAggregator;
     std::vector<Change> m_changed;
-    std::vector<std::uint64_t> m_violatingRows;
+    /// Per model, whether some class of the check fails it.
+    std::vector<std::uint8_t> m_violatedModel;
     UtilityCalculator::SuppressionTables m_suppressionTables;
     std::vector<ClassSummary> m_summaries;
     /// Kept classes' summaries, one per model per class, when some model has a table condition.
     std::vector<ClassSummary> m_keptSummaries;
     RowGroups<W> m_classes;
     std::vector<std::uint32_t> m_classOfGroup;
+    /// Per class, its published rows.
+    std::vector<std::uint64_t> m_classRows;
     std::vector<std::uint32_t> m_classStart;
     std::vector<std::uint32_t> m_cursor;
     std::vector<std::uint32_t> m_order;

@@ -74,13 +74,24 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
             checker.groupRows(node, 0, table.rowCount, groups, &groupOfRow);
             result.assessment = assessmentOf(checker.evaluate(groups, node, &violating), setup.lattice);
         });
-        for (std::uint32_t row = 0; row < table.rowCount; ++row)
-            if (violating[groupOfRow[row]])
-                result.suppressedRows.push_back(row);
     }
+    // With a research subset only its rows are published, in the table's order; suppressedRows
+    // number the published rows.
+    std::optional<std::vector<std::uint32_t>> published;
+    if (setup.hasSubset()) {
+        published.emplace();
+        published->reserve(setup.rows);
+        for (std::uint32_t row = 0; row < table.rowCount; ++row)
+            if (setup.inSubset[row])
+                published->push_back(row);
+    }
+    const auto publishedCount = static_cast<std::uint32_t>(published ? published->size() : table.rowCount);
+    for (std::uint32_t index = 0; index < publishedCount && !violating.empty(); ++index)
+        if (violating[groupOfRow[published ? (*published)[index] : index]])
+            result.suppressedRows.push_back(index);
 
     result.table.sourcePath = table.sourcePath;
-    result.table.rowCount = table.rowCount;
+    result.table.rowCount = publishedCount;
     // The quasi-identifiers are built anew and the other columns copied, each column on its own
     // task (the copies of a large table's other columns take as long as the encoding).
     result.table.columns.resize(table.columnCount());
@@ -91,7 +102,10 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
     arena.execute([&] {
         parallelFor(table.columnCount(), [&](std::size_t c) {
             if (hierarchyOfColumn[c] < 0) {
-                result.table.columns[c] = table.columns[c];
+                const EncodedColumn& column = table.columns[c];
+                result.table.columns[c] =
+                    published ? encodeColumn(column, column.codes, column.dictionary, column.missing, &*published)
+                              : column;
                 return;
             }
             const auto q = static_cast<std::size_t>(hierarchyOfColumn[c]);
@@ -120,7 +134,8 @@ ProtectedTable applyTransformation(const EncodedTable& table, const Anonymizatio
                 for (const std::uint32_t row : result.suppressedCells[q])
                     raw[row] = star;
             }
-            result.table.columns[c] = encodeColumn(original, raw, texts, missingText, nullptr);
+            result.table.columns[c] =
+                encodeColumn(original, raw, texts, missingText, published ? &*published : nullptr);
         });
     });
     return result;

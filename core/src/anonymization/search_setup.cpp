@@ -92,6 +92,30 @@ void capColumnLoss(SearchSetup& setup, double cap, std::vector<int>& heights)
     }
 }
 
+/// AnonymizationParameters::researchSubset: the published rows, and the hierarchies' row counts
+/// (which the metrics read) over them alone.
+void setResearchSubset(SearchSetup& setup, const std::vector<bool>& subset)
+{
+    const EncodedTable& table = *setup.table;
+    if (subset.size() != table.rowCount)
+        throw AnonymizationParameterError("The research subset names " + std::to_string(subset.size()) +
+                                          " rows, but the table has " + std::to_string(table.rowCount) + ".");
+    setup.inSubset.assign(subset.begin(), subset.end());
+    setup.rows = static_cast<std::uint64_t>(std::count(subset.begin(), subset.end(), true));
+    for (ColumnHierarchy& hierarchy : setup.hierarchies) {
+        std::vector<std::uint64_t> valueRows(table.columns[static_cast<std::size_t>(hierarchy.column)].distinctCount(),
+                                             0);
+        const std::vector<std::uint32_t>& codes = table.columns[static_cast<std::size_t>(hierarchy.column)].codes;
+        for (std::uint32_t row = 0; row < table.rowCount; ++row)
+            valueRows[codes[row]] += setup.inSubset[row];
+        for (HierarchyLevel& level : hierarchy.levels) {
+            level.groupRows.assign(level.groups(), 0);
+            for (std::size_t code = 0; code < valueRows.size(); ++code)
+                level.groupRows[level.groupOfValue[code]] += valueRows[code];
+        }
+    }
+}
+
 } // namespace
 
 SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParameters& parameters)
@@ -108,7 +132,6 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
     setup.threads = resolveThreads(parameters.threads);
     setup.metric = parameters.metric;
     setup.fullFrontier = parameters.fullFrontier;
-    setup.suppressionLimit = suppressionLimitRows(parameters.suppressionLimit, setup.rows);
 
     std::set<int> seen;
     std::vector<int> heights;
@@ -125,6 +148,9 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
         setup.hierarchies.push_back(bindHierarchy(spec.hierarchy, table, spec.column, source));
         heights.push_back(setup.hierarchies.back().height());
     }
+    if (parameters.researchSubset)
+        setResearchSubset(setup, *parameters.researchSubset);
+    setup.suppressionLimit = suppressionLimitRows(parameters.suppressionLimit, setup.rows);
     if (parameters.maxColumnLoss)
         capColumnLoss(setup, *parameters.maxColumnLoss, heights);
     try {
@@ -138,6 +164,9 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
     for (const auto& model : parameters.models) {
         if (!model)
             throw AnonymizationParameterError("A privacy model is missing.");
+        if (model->judgesEmptyClasses() && !parameters.researchSubset)
+            throw AnonymizationParameterError("delta-presence needs a research subset: the rows of the table that "
+                                              "are published.");
         setup.models.push_back(model);
         setup.anyTableCondition = setup.anyTableCondition || model->hasTableCondition();
         const std::optional<int> column = model->sensitiveColumn();
@@ -156,21 +185,32 @@ SearchSetup prepareSearch(const EncodedTable& table, const AnonymizationParamete
             setup.sensitiveColumns.push_back(*column);
     }
     setup.rules = tagRules(setup.models, setup.suppressionLimit);
-    if (parameters.localSuppression)
+    if (parameters.localSuppression) {
+        // Wildcard cells match rows outside the subset as well: classes would not be the subset's.
+        if (parameters.researchSubset)
+            throw AnonymizationParameterError("Local suppression does not work with a research subset (ARX does not "
+                                              "combine them either).");
         setLocalSuppression(setup, parameters);
+    }
 
     std::vector<std::uint8_t> widths;
     for (const ColumnHierarchy& hierarchy : setup.hierarchies)
         widths.push_back(bitsFor(hierarchy.levels.front().groups()));
     for (const int column : setup.sensitiveColumns)
         widths.push_back(bitsFor(table.columns[static_cast<std::size_t>(column)].distinctCount()));
+    if (parameters.researchSubset)
+        widths.push_back(bitsFor(2));
     auto [fields, words] = layoutFields(widths);
     if (words > maxKeyWords)
         throw AnonymizationParameterError("The quasi-identifiers and sensitive columns together hold too many "
                                           "distinct values to be grouped; choose fewer columns.");
     setup.keyWords = words;
     setup.qiFields.assign(fields.begin(), fields.begin() + static_cast<std::ptrdiff_t>(setup.hierarchies.size()));
-    setup.sensitiveFields.assign(fields.begin() + static_cast<std::ptrdiff_t>(setup.hierarchies.size()), fields.end());
+    const auto sensitiveEnd =
+        fields.begin() + static_cast<std::ptrdiff_t>(setup.hierarchies.size() + setup.sensitiveColumns.size());
+    setup.sensitiveFields.assign(fields.begin() + static_cast<std::ptrdiff_t>(setup.hierarchies.size()), sensitiveEnd);
+    if (parameters.researchSubset)
+        setup.subsetField = *sensitiveEnd;
 
     setup.levelMaps.resize(setup.hierarchies.size());
     for (std::size_t q = 0; q < setup.hierarchies.size(); ++q) {

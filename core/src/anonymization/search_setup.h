@@ -33,7 +33,10 @@ struct TaggingRules {
 /// The validated, prepared form of AnonymizationParameters for one table.
 struct SearchSetup {
     const EncodedTable* table = nullptr;
+    /// The published rows: the research subset's, or the table's.
     std::uint64_t rows = 0;
+    /// Per row of the table, 1 when it is in the research subset; empty without one.
+    std::vector<std::uint8_t> inSubset;
     std::vector<ColumnHierarchy> hierarchies;
     TransformationLattice lattice;
     std::vector<std::shared_ptr<const PrivacyModel>> models;
@@ -56,12 +59,16 @@ struct SearchSetup {
     /// Key fields: one per quasi-identifier, then one per sensitive slot.
     std::vector<KeyField> qiFields;
     std::vector<KeyField> sensitiveFields;
+    /// With a research subset: the key's last field, 1 for the subset's rows, so that a class's
+    /// groups tell its subset rows from its population rows.
+    std::optional<KeyField> subsetField;
     /// 64-bit words a key needs.
     int keyWords = 1;
 
     /// levelMaps[q][from][to - from - 1][group at `from`] = group at `to`, for from < to.
     std::vector<std::vector<std::vector<std::vector<std::uint32_t>>>> levelMaps;
 
+    [[nodiscard]] bool hasSubset() const { return subsetField.has_value(); }
     [[nodiscard]] int quasiIdentifierCount() const { return static_cast<int>(hierarchies.size()); }
     [[nodiscard]] const std::vector<std::uint32_t>& levelMap(int q, int from, int to) const
     {

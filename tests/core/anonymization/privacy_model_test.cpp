@@ -23,7 +23,7 @@ namespace {
 struct ClassOfRows {
     std::uint64_t rows = 0;
     std::vector<ValueCount> values;
-    [[nodiscard]] ClassSummary summary() const { return {rows, values}; }
+    [[nodiscard]] ClassSummary summary() const { return {rows, rows, values}; }
 };
 
 ClassOfRows classOf(const EncodedTable& table, int column, const std::vector<std::uint32_t>& rows)

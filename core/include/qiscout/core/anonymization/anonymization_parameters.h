@@ -53,7 +53,12 @@ struct AnonymizationParameters {
     std::vector<QuasiIdentifierSpec> quasiIdentifiers;
     /// Every model must hold; typically a KAnonymity first. Shared, immutable, bound to the table.
     std::vector<std::shared_ptr<const PrivacyModel>> models;
-    /// Fraction of rows that may be suppressed, in [0, 1].
+    /// Per row of the table: whether it is in the research subset, the rows that are published
+    /// (δ-presence, #40); the table is then the population the subset was drawn from. Classes,
+    /// models, the suppression limit and the metric count the subset's rows, as ARX does;
+    /// unset = every row is published.
+    std::optional<std::vector<bool>> researchSubset;
+    /// Fraction of the published rows that may be suppressed, in [0, 1].
     double suppressionLimit = 0.0;
     UtilityMetric metric = UtilityMetric::Loss;
     /// Worker threads, 1..hardware concurrency; unset = hardware concurrency.

@@ -18,9 +18,14 @@ struct ValueCount {
 
 /// One equivalence class (rows sharing their generalised quasi-identifier values) as a model sees it.
 struct ClassSummary {
+    /// The class's published rows: with a research subset (AnonymizationParameters::researchSubset),
+    /// its rows in the subset; otherwise all its rows.
     std::uint64_t rows = 0;
-    /// The class's values of the model's sensitive column: every code present once, counts > 0,
-    /// in no particular order. Empty when the model names no sensitive column.
+    /// The class's rows in the whole table (the population when there is a research subset).
+    std::uint64_t populationRows = 0;
+    /// The class's values of the model's sensitive column among its published rows: every code
+    /// present once, counts > 0, in no particular order. Empty when the model names no sensitive
+    /// column.
     std::span<const ValueCount> sensitive;
 };
 
@@ -61,6 +66,10 @@ public:
     /// such an implied part). The search prunes on it exactly as on a monotone model. True by
     /// default: no such part.
     [[nodiscard]] virtual bool meetsMonotonePart(const ClassSummary& /*equivalenceClass*/) const { return true; }
+    /// Whether classes with no published row (population rows only, with a research subset) must
+    /// meet the model too. Such a class cannot be suppressed, so failing it makes the
+    /// transformation unacceptable; the other models do not judge it (it publishes nothing).
+    [[nodiscard]] virtual bool judgesEmptyClasses() const { return false; }
     /// "5-anonymity", "entropy 3-diversity on disease", ... for reports.
     [[nodiscard]] virtual std::string describe(const std::vector<std::string>& columnNames) const = 0;
 };

@@ -15,11 +15,13 @@ namespace qiscout::core {
 
 /// A table with a transformation applied: every quasi-identifier column holds the generalised
 /// values as text, the rows of classes that fail a model hold "*" in every quasi-identifier
-/// column, and so do the cells local suppression chose; the other columns are unchanged.
+/// column, and so do the cells local suppression chose; the other columns are unchanged. With a
+/// research subset (AnonymizationParameters::researchSubset) only the subset's rows are published,
+/// in the table's order.
 struct ProtectedTable {
     EncodedTable table;
     Transformation transformation;
-    /// Ascending 0-based rows that were suppressed.
+    /// Ascending 0-based rows of `table` that were suppressed.
     std::vector<std::uint32_t> suppressedRows;
     /// Local suppression: per quasi-identifier (parameter order), the ascending rows whose cell
     /// holds "*" (marked missing, so the wildcard semantics let it match any value); empty without.
