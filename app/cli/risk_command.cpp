@@ -42,6 +42,7 @@ struct RiskOptions {
     double samplingFraction = 0.01;
     std::string weight;
     core::SudaScoring scoring = core::SudaScoring::Elliot;
+    std::optional<int> maxMsuSize;
     std::optional<int> threads;
     std::string json;
     ReportRequest report;
@@ -96,11 +97,15 @@ void printSummary(std::FILE* out, const core::RiskAssessment& risk, const core::
     for (std::size_t key = 0; key < risk.keyColumns.size(); ++key)
         contributions.push_back(nameOf(risk.keyColumns[key]) + " " +
                                 percent(risk.suda.attributeContributions[key] / 100));
-    fmt::print(out,
-               "\nSUDA ({} scores, M = {})\n  minimal sample uniques by size: {}\n  attribute contributions: {}\n"
-               "  riskiest records (row: SUDA score, DIS-SUDA score, column contributing most):\n",
+    fmt::print(out, "\nSUDA ({} scores, M = {})\n  minimal sample uniques by size: {}\n  attribute contributions: {}\n",
                core::toString(risk.scoring), risk.suda.scoredColumns, fmt::join(bySize, " "),
                fmt::join(contributions, " "));
+    if (risk.suda.maxMsuSize)
+        fmt::print(out,
+                   "  MSUs of more than {} key columns were not searched: each SUDA score is a lower bound of the "
+                   "unbounded one (DIS-SUDA scores and contributions are no bounds)\n",
+                   *risk.suda.maxMsuSize);
+    fmt::print(out, "  riskiest records (row: SUDA score, DIS-SUDA score, column contributing most):\n");
     for (const std::uint32_t row : risk.riskiestRows(5)) {
         if (risk.sudaScores[row] <= 0)
             break;
@@ -158,6 +163,7 @@ int runRisk(const RiskOptions& options)
     parameters.k = options.k;
     parameters.samplingFraction = options.samplingFraction;
     parameters.scoring = options.scoring;
+    parameters.maxMsuSize = options.maxMsuSize;
     parameters.threads = options.threads;
     if (!options.weight.empty()) {
         parameters.weightColumn = columnNamed(table, options.weight);
@@ -276,6 +282,11 @@ void addRiskCommand(CLI::App& app, Command& selected)
     command->add_option("--weight", options->weight, "Column holding each record's sampling weight");
     command->add_option("--scoring", options->scoring, "SUDA scores: elliot (sdcMicro's default) or ihsn")
         ->transform(oneOf(core::sudaScoringNames));
+    command
+        ->add_option("--max-msu-size", options->maxMsuSize,
+                     "Search minimal sample uniques of at most this many key columns (default: every size). "
+                     "Keeps many key columns tractable; the SUDA scores are then lower bounds")
+        ->check(atLeastOne());
     command->add_option("--threads", options->threads, "Worker threads (default: all cores)")->check(atLeastOne());
     command->add_option("--json", options->json, "Also write the result as JSON to this file ('-' for stdout)");
     addReportOptions(*command, options->report);

@@ -5,8 +5,9 @@ holds no key the schema does not document, and its values agree with an independ
 on the (small) table: classes, prosecutor risks, sample uniques and SUDA scores from every value
 combination, individual risk from sdcMicro's indivRisk formulas.
 
-usage: check_risk_json_contract.py CLI SCHEMA TABLE.csv K FRACTION [KEY_COLUMNS WEIGHT_COLUMN]
-(KEY_COLUMNS comma-separated; without them every column but the weight is a key column)
+usage: check_risk_json_contract.py CLI SCHEMA TABLE.csv K FRACTION [KEY_COLUMNS WEIGHT_COLUMN] [--max-msu-size N]
+(KEY_COLUMNS comma-separated; without them every column but the weight is a key column; with
+--max-msu-size the brute force counts only MSUs of at most N key columns)
 """
 import itertools
 import json
@@ -25,9 +26,9 @@ def counts_on(rows, columns):
     return counts
 
 
-def suda_scores(rows, keys):
+def suda_scores(rows, keys, largest):
     """sdcMicro's suda2 scores (original_scores = TRUE): every minimal sample unique of k of the M
-    key columns (M at least 3) adds (M - k)! to its row's score."""
+    key columns (M at least 3), k at most largest, adds (M - k)! to its row's score."""
     m = max(3, len(keys))
     counts = {size: {} for size in range(1, len(keys) + 1)}
     for size in range(1, len(keys) + 1):
@@ -36,7 +37,7 @@ def suda_scores(rows, keys):
     scores = []
     for row in rows:
         score = 0
-        for size in range(1, len(keys) + 1):
+        for size in range(1, min(largest, len(keys)) + 1):
             for columns in itertools.combinations(keys, size):
                 if counts[size][columns][tuple(row[c] for c in columns)] != 1:
                     continue
@@ -66,12 +67,20 @@ def close(a, b):
 
 
 def main():
-    cli, schema_path, table_path, k, fraction = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
-    chosen = sys.argv[6].split(",") if len(sys.argv) > 6 else None
-    weight = sys.argv[7] if len(sys.argv) > 7 else None
+    arguments = sys.argv[1:]
+    largest = None
+    if "--max-msu-size" in arguments:
+        at = arguments.index("--max-msu-size")
+        largest = int(arguments[at + 1])
+        del arguments[at:at + 2]
+    cli, schema_path, table_path, k, fraction = arguments[0], arguments[1], arguments[2], int(arguments[3]), arguments[4]
+    chosen = arguments[5].split(",") if len(arguments) > 5 else None
+    weight = arguments[6] if len(arguments) > 6 else None
     command = [cli, "risk", table_path, "--k", str(k), "--sampling-fraction", fraction, "--json", "-"]
     if chosen:
         command += ["--columns", ",".join(chosen), "--weight", weight]
+    if largest is not None:
+        command += ["--max-msu-size", str(largest)]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
     document = json.loads(run.stdout)
 
@@ -81,7 +90,8 @@ def main():
     keys = [header.index(name) for name in chosen] if chosen else list(range(len(header)))
     classes = counts_on(rows, keys)
     sizes = [classes[tuple(row[c] for c in keys)] for row in rows]
-    scores = suda_scores(rows, keys)
+    bounded = largest is not None and largest < len(keys)
+    scores = suda_scores(rows, keys, largest if bounded else len(keys))
     if weight:
         w = header.index(weight)
         population = {}
@@ -96,6 +106,10 @@ def main():
     expected = {"source": table_path, "rows": len(rows), "columns": [header[c] for c in keys], "k": k,
                 "weight": weight, "complete": True, "classes": len(classes),
                 "sample_uniques": sizes.count(1)}
+    if document["suda"]["max_msu_size"] != (largest if bounded else None):
+        wrong.append(("suda.max_msu_size", document["suda"]["max_msu_size"], largest if bounded else None))
+    if bounded and len(document["suda"]["msus_by_size"]) > largest:
+        wrong.append(("suda.msus_by_size", document["suda"]["msus_by_size"], f"at most {largest} sizes"))
     wrong += [(key, document[key], value) for key, value in expected.items() if document[key] != value]
     prosecutor = {"highest": max(1 / s for s in sizes), "average": sum(1 / s for s in sizes) / len(rows),
                   "records_at_risk": sum(1 for s in sizes if s <= k)}
@@ -113,7 +127,8 @@ def main():
             wrong.append((f"records[{record['row']}]", got, (size, 1 / size, score, risk)))
     if wrong:
         sys.exit("values that disagree with the brute force (key, got, expected): " + json.dumps(wrong, indent=1))
-    print(f"risk --json contract holds for k = {k}: {sizes.count(1)} sample uniques, "
+    print(f"risk --json contract holds for k = {k}{f', MSUs up to {largest}' if bounded else ''}: "
+          f"{sizes.count(1)} sample uniques, "
           f"{sum(1 for s in scores if s > 0)} records with a SUDA score")
 
 

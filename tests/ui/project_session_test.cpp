@@ -32,7 +32,7 @@ private Q_SLOTS:
         setup.request.algorithm = qiscout::core::Algorithm::Mtui;
         setup.request.parameters.missingSemantics = qiscout::core::MissingSemantics::Wildcard;
         setup.analysed = true;
-        setup.risk = qiscout::core::RiskSettings{{"age", "diagnosis"}, 0.05, qiscout::core::SudaScoring::Ihsn};
+        setup.risk = qiscout::core::RiskSettings{{"age", "diagnosis"}, 0.05, qiscout::core::SudaScoring::Ihsn, 3};
 
         ProjectSession writer;
         writer.save(projectPath, {tablePath, {}}, saved, setup);

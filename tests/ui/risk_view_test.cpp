@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -127,6 +128,7 @@ private Q_SLOTS:
     void missingCellsAreValuesEvenAfterAWildcardSearch();
     void noKeyColumnSaysWhatToDo();
     void warnsBeforeALongRun();
+    void manyKeyColumnsProposeALargestMsuSize();
     void mainWindowOpensTheRiskStepAndComesBack();
     void aSavedProjectReopensWithTheRiskSetUp();
     void theGuideExplainsEachPopulationModel();
@@ -414,11 +416,73 @@ void RiskViewTest::warnsBeforeALongRun()
     view.prepare(std::vector<ColumnRole>(30, ColumnRole::QuasiIdentifier), nullptr, 1, 2);
     auto* warning = view.findChild<QLabel*>(QStringLiteral("riskRunWarning"));
     QVERIFY(warning);
+    // The proposed largest MSU size makes the run short; searching every size is long.
+    QVERIFY2(warning->isHidden(), qPrintable(warning->text()));
+    view.maxMsuSizeBox()->setValue(0);
     QVERIFY(!warning->isHidden());
     QVERIFY2(warning->text().contains(QStringLiteral("30 key columns")), qPrintable(warning->text()));
     for (int row = 4; row < view.keyColumnList()->count(); ++row)
         view.keyColumnList()->item(row)->setCheckState(Qt::Unchecked);
     QVERIFY(warning->isHidden());
+}
+
+void RiskViewTest::manyKeyColumnsProposeALargestMsuSize()
+{
+    // #37: SUDA on 17 key columns ran for minutes. Beyond 12 key columns the view proposes a
+    // largest MSU size, says why and what it means, and the assessment searches up to it.
+    QVERIFY(qiscout::ui::estimatedRiskSeconds(64'600, 17, 1, 4) < 10.0);
+    QVERIFY(qiscout::ui::estimatedRiskSeconds(64'600, 17, 1, 4) < qiscout::ui::estimatedRiskSeconds(64'600, 17, 1));
+    QVERIFY(qiscout::ui::estimatedRiskSeconds(64'600, 17, 1, 4) > qiscout::ui::estimatedRiskSeconds(64'600, 17, 1, 3));
+
+    constexpr int columns = 14;
+    std::vector<std::string> names;
+    for (int column = 0; column < columns; ++column)
+        names.push_back("c" + std::to_string(column));
+    std::vector<std::vector<std::string>> rows;
+    for (int row = 0; row < 300; ++row) {
+        std::vector<std::string> cells;
+        for (int column = 0; column < columns; ++column)
+            cells.push_back(std::to_string((row * (column + 5) / 3) % (column + 2)));
+        rows.push_back(cells);
+    }
+    const auto table = std::make_shared<const EncodedTable>(qiscout::core::encodeRows(names, rows));
+    RiskView view;
+    view.setTable(table);
+    view.prepare(std::vector<ColumnRole>(columns, ColumnRole::QuasiIdentifier), nullptr, 1, 1);
+    QCOMPARE(view.maxMsuSizeBox()->value(), 4);
+    QVERIFY(!view.maxMsuSizeNote()->isHidden());
+    const QString note = view.maxMsuSizeNote()->text();
+    QVERIFY2(note.contains(QStringLiteral("Proposed for 14 key columns")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("lower bound")), qPrintable(note));
+    QCOMPARE(view.parameters().maxMsuSize, std::optional<int>(4));
+    QCOMPARE(view.settings().maxMsuSize, std::optional<int>(4));
+
+    QSignalSpy shown(&view, &RiskView::assessmentShown);
+    view.assess();
+    QVERIFY(waitForSignals(shown));
+    QCOMPARE(view.assessment()->suda.maxMsuSize, std::optional<int>(4));
+    QVERIFY(view.assessment()->suda.msusBySize.size() <= 4);
+
+    // Few key columns: no proposal, every size.
+    for (int row = 8; row < view.keyColumnList()->count(); ++row)
+        view.keyColumnList()->item(row)->setCheckState(Qt::Unchecked);
+    QCOMPARE(view.maxMsuSizeBox()->value(), 0);
+    QVERIFY(view.maxMsuSizeNote()->isHidden());
+    QVERIFY(!view.parameters().maxMsuSize);
+
+    // The user's bound stays and reaches core, whatever the key columns; it is said, not proposed.
+    QSignalSpy edited(&view, &RiskView::settingsEdited);
+    view.maxMsuSizeBox()->setValue(2);
+    QCOMPARE(edited.size(), 1);
+    for (int row = 0; row < view.keyColumnList()->count(); ++row)
+        view.keyColumnList()->item(row)->setCheckState(Qt::Checked);
+    QCOMPARE(view.maxMsuSizeBox()->value(), 2);
+    QVERIFY(!view.maxMsuSizeNote()->text().contains(QStringLiteral("Proposed")));
+    QVERIFY(view.maxMsuSizeNote()->text().contains(QStringLiteral("more than 2 key columns")));
+    QCOMPARE(view.parameters().maxMsuSize, std::optional<int>(2));
+    view.assess();
+    QVERIFY(waitForSignals(shown, 2));
+    QCOMPARE(view.assessment()->suda.maxMsuSize, std::optional<int>(2));
 }
 
 void RiskViewTest::mainWindowOpensTheRiskStepAndComesBack()

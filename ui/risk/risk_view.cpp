@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QThread>
@@ -48,6 +49,10 @@ constexpr std::size_t listedRecords = 25;
 constexpr int progressSteps = 1000;
 /// sdcMicro's default DisFraction, in percent.
 constexpr double defaultSamplingPercent = 1.0;
+/// More key columns than this get a proposed largest MSU size: on 17 key columns of 64,600 rows
+/// an unbounded search ran for many minutes, one of at most 4 columns for seconds (#37).
+constexpr int proposeMaxMsuSizeAbove = 12;
+constexpr int proposedMaxMsuSize = 4;
 
 /// A share (0.125) as the view writes it: "12.5 %", "less than 0.1 %" for a tiny non-zero one.
 QString shareText(double share)
@@ -205,8 +210,28 @@ void RiskView::createWidgets()
     m_scoring->addItem(tr("IHSN"), static_cast<int>(core::SudaScoring::Ihsn));
     m_scoring->setToolTip(tr("How SUDA weighs a unique combination by its size, as sdcMicro's suda2() offers"));
     form->addRow(tr("SUDA weights:"), m_scoring);
+    m_maxMsuSize = new QSpinBox(setup);
+    m_maxMsuSize->setObjectName(QStringLiteral("riskMaxMsuSize"));
+    m_maxMsuSize->setRange(0, core::maxKeyColumns);
+    m_maxMsuSize->setSpecialValueText(tr("every size"));
+    m_maxMsuSize->setToolTip(tr("SUDA looks for the smallest combinations of key values that make a record unique "
+                                "(minimal sample uniques). Its search grows exponentially with the key columns; "
+                                "searching combinations of at most this many columns keeps many of them quick, and "
+                                "the SUDA scores are then lower bounds."));
+    form->addRow(tr("Largest MSU size:"), m_maxMsuSize);
+    m_maxMsuSizeNote = new QLabel(setup);
+    m_maxMsuSizeNote->setObjectName(QStringLiteral("riskMaxMsuSizeNote"));
+    m_maxMsuSizeNote->setWordWrap(true);
+    m_maxMsuSizeNote->hide();
+    form->addRow(m_maxMsuSizeNote);
     connect(m_samplingPercent, &QDoubleSpinBox::valueChanged, this, &RiskView::settingsEdited);
     connect(m_scoring, &QComboBox::currentIndexChanged, this, &RiskView::settingsEdited);
+    // Set programmatically with signals blocked, so this is the user choosing a bound.
+    connect(m_maxMsuSize, &QSpinBox::valueChanged, this, [this] {
+        m_maxMsuSizeChosen = true;
+        updateRunWarning();
+        Q_EMIT settingsEdited();
+    });
     setup->setMaximumWidth(420);
     top->addWidget(setup);
 
@@ -271,17 +296,44 @@ void RiskView::setTable(std::shared_ptr<const core::EncodedTable> table)
     m_keys->clear();
     m_chosenKeys.reset();
     m_hasSetup = false;
+    m_maxMsuSizeChosen = false;
     m_weightColumn.reset();
     m_weightLabel->setText(tr("none (an unweighted sample)"));
     updateRunWarning();
     clearResults(tr("Tick the columns an intruder may know about a person, then assess."));
 }
 
-void RiskView::updateRunWarning()
+void RiskView::updateMaxMsuSize()
 {
     const int keys = static_cast<int>(tickedKeyNames().size());
+    const bool proposed = !m_maxMsuSizeChosen && keys > proposeMaxMsuSizeAbove;
+    if (!m_maxMsuSizeChosen) {
+        const QSignalBlocker blocker(m_maxMsuSize);
+        m_maxMsuSize->setValue(proposed ? proposedMaxMsuSize : 0);
+    }
+    const int bound = m_maxMsuSize->value();
+    QString note;
+    if (bound > 0 && bound < keys) {
+        if (proposed)
+            note = tr("Proposed for %1: SUDA's search grows exponentially with the key columns, and a search of "
+                      "every size may not end in reasonable time. ")
+                       .arg(countedNoun(static_cast<std::uint64_t>(keys), tr("key column"), tr("key columns")));
+        note += tr("Combinations of more than %1 were not searched, so each SUDA score is a lower bound of the score "
+                   "of a search of every size; DIS-SUDA scores and contributions are no bounds.")
+                    .arg(countedNoun(static_cast<std::uint64_t>(bound), tr("key column"), tr("key columns")));
+    }
+    m_maxMsuSizeNote->setText(note);
+    m_maxMsuSizeNote->setVisible(!note.isEmpty());
+}
+
+void RiskView::updateRunWarning()
+{
+    updateMaxMsuSize();
+    const int keys = static_cast<int>(tickedKeyNames().size());
+    const int bound = m_maxMsuSize->value();
     const QString warning =
-        m_table ? longRiskRunWarning(m_table->rowCount, keys, m_threads.value_or(QThread::idealThreadCount()))
+        m_table ? longRiskRunWarning(m_table->rowCount, keys, m_threads.value_or(QThread::idealThreadCount()),
+                                     bound > 0 ? std::optional<int>(bound) : std::nullopt)
                 : QString();
     m_runWarning->setText(warning);
     m_runWarning->setVisible(!warning.isEmpty());
@@ -340,6 +392,8 @@ core::RiskParameters RiskView::parameters() const
     parameters.k = m_k;
     parameters.threads = m_threads;
     parameters.scoring = static_cast<core::SudaScoring>(m_scoring->currentData().toInt());
+    if (m_maxMsuSize->value() > 0)
+        parameters.maxMsuSize = m_maxMsuSize->value();
     return parameters;
 }
 
@@ -349,6 +403,8 @@ core::RiskSettings RiskView::settings() const
     settings.keyColumns = m_chosenKeys ? *m_chosenKeys : tickedKeyNames();
     settings.samplingFraction = m_samplingPercent->value() / 100.0;
     settings.scoring = static_cast<core::SudaScoring>(m_scoring->currentData().toInt());
+    if (m_maxMsuSize->value() > 0)
+        settings.maxMsuSize = m_maxMsuSize->value();
     return settings;
 }
 
@@ -356,9 +412,13 @@ void RiskView::setSettings(const core::RiskSettings& settings)
 {
     m_chosenKeys = settings.keyColumns;
     m_hasSetup = true;
-    const QSignalBlocker blockers[] = {QSignalBlocker(m_samplingPercent), QSignalBlocker(m_scoring)};
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_samplingPercent), QSignalBlocker(m_scoring),
+                                       QSignalBlocker(m_maxMsuSize)};
     m_samplingPercent->setValue(100.0 * settings.samplingFraction);
     m_scoring->setCurrentIndex(m_scoring->findData(static_cast<int>(settings.scoring)));
+    // A saved project keeps what it was assessed with, bound or none, rather than a new proposal.
+    m_maxMsuSize->setValue(settings.maxMsuSize.value_or(0));
+    m_maxMsuSizeChosen = true;
     // Shown already: tick the restored columns now rather than when the step is next opened.
     const QSignalBlocker ticking(m_keys);
     for (int row = 0; row < m_keys->count(); ++row) {

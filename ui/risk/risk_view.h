@@ -23,6 +23,7 @@ class QLabel;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTableWidget;
 class QVBoxLayout;
 QT_END_NAMESPACE
@@ -74,6 +75,10 @@ public:
     [[nodiscard]] QListWidget* keyColumnList() const { return m_keys; }
     [[nodiscard]] QDoubleSpinBox* samplingPercentBox() const { return m_samplingPercent; }
     [[nodiscard]] QComboBox* scoringBox() const { return m_scoring; }
+    /// The largest MSU size SUDA searches; its lowest value, 0, means every size.
+    [[nodiscard]] QSpinBox* maxMsuSizeBox() const { return m_maxMsuSize; }
+    /// Under it: why a bound is proposed, and that bounded scores are lower bounds.
+    [[nodiscard]] QLabel* maxMsuSizeNote() const { return m_maxMsuSizeNote; }
     [[nodiscard]] QComboBox* measureBox() const { return m_measure; }
     [[nodiscard]] RecordRiskHistogramChart* histogramChart() const { return m_histogram; }
     [[nodiscard]] AttributeContributionChart* contributionChart() const { return m_contributions; }
@@ -84,7 +89,7 @@ public:
 
 Q_SIGNALS:
     void backRequested();
-    /// The user changed the key columns, the share of the population or the SUDA weights
+    /// The user changed the key columns, the share of the population, the SUDA weights or MSU size
     /// (prepare and setSettings do not emit it).
     void settingsEdited();
     /// An assessment finished and is shown.
@@ -104,6 +109,9 @@ private:
     void chooseScoresExport();
     /// Warns under the key columns when the ticked ones make a long run (#35).
     void updateRunWarning();
+    /// Until the user sets the largest MSU size, proposes one for many key columns (#37), and says
+    /// what a bound means.
+    void updateMaxMsuSize();
     [[nodiscard]] QStringList columnNames() const;
     [[nodiscard]] std::vector<std::string> tickedKeyNames() const;
 
@@ -133,6 +141,10 @@ private:
     QListWidget* m_keys = nullptr;
     QDoubleSpinBox* m_samplingPercent = nullptr;
     QComboBox* m_scoring = nullptr;
+    QSpinBox* m_maxMsuSize = nullptr;
+    QLabel* m_maxMsuSizeNote = nullptr;
+    /// The user or a project set the largest MSU size: it is no longer proposed.
+    bool m_maxMsuSizeChosen = false;
     QLabel* m_weightLabel = nullptr;
     /// How the measures match missing cells, and that a wildcard search matched them otherwise.
     QLabel* m_missingCells = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "qiscout/core/project/project_file.h"
 
+#include <cmath>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -301,7 +302,8 @@ nlohmann::json riskToJson(const RiskSettings& risk)
 {
     return {{"keyColumns", risk.keyColumns},
             {"samplingFraction", risk.samplingFraction},
-            {"scoring", toString(risk.scoring)}};
+            {"scoring", toString(risk.scoring)},
+            {"maxMsuSize", risk.maxMsuSize ? nlohmann::json(*risk.maxMsuSize) : nlohmann::json(nullptr)}};
 }
 
 RiskSettings riskFromJson(const nlohmann::json& json)
@@ -316,6 +318,13 @@ RiskSettings riskFromJson(const nlohmann::json& json)
     if (!scoring)
         throw ProjectError("The project names an unknown SUDA scoring \"" + scoringName + "\".");
     risk.scoring = *scoring;
+    if (const auto it = json.find("maxMsuSize"); it != json.end() && !it->is_null()) {
+        const double size = valueOf(json, "maxMsuSize", 0.0);
+        if (!(size >= 1 && size <= maxKeyColumns && size == std::floor(size)))
+            throw ProjectError("The project's largest MSU size must be a whole number of key columns from 1 to " +
+                               std::to_string(maxKeyColumns) + ".");
+        risk.maxMsuSize = static_cast<int>(size);
+    }
     return risk;
 }
 

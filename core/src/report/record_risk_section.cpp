@@ -56,6 +56,14 @@ std::vector<std::string> describeRecordRisk(const RiskAssessment& risk, const st
                             "sample.");
     }
 
+    if (risk.suda.maxMsuSize)
+        sentences.push_back("SUDA searched minimal sample uniques of at most " +
+                            groupDigits(static_cast<std::uint64_t>(*risk.suda.maxMsuSize)) + " of the " +
+                            groupDigits(risk.keyColumns.size()) +
+                            " key columns; larger ones were not searched, so each SUDA score below is a lower bound "
+                            "of the score a search of every size gives, and a unique record whose minimal sample "
+                            "uniques are all larger scores 0. DIS-SUDA scores and the contributions are relative to "
+                            "these bounded scores and are no bounds.");
     const std::vector<std::uint32_t> riskiest = risk.riskiestRows(1);
     if (riskiest.empty() || risk.sudaScores[riskiest.front()] <= 0) {
         sentences.push_back("No combination of values on the key columns makes a record unique where all its parts "

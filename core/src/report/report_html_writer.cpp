@@ -484,7 +484,11 @@ private:
         paragraph("A minimal sample unique is a combination of a record's values that no other record shares, while "
                   "every smaller part of it is shared. SUDA scores a record by its minimal sample uniques, the smaller "
                   "ones weighing more; DIS-SUDA turns the scores into the probability of a correct match. Found: " +
-                  (sizes.empty() ? std::string("none") : sizes) + ".");
+                  (sizes.empty() ? std::string("none") : sizes) + "." +
+                  (risk.suda.maxMsuSize ? " Combinations of more than " +
+                                              groupDigits(static_cast<std::uint64_t>(*risk.suda.maxMsuSize)) +
+                                              " values were not searched: each SUDA score is a lower bound."
+                                        : std::string()));
         chart(ReportChart::DisSudaScores, "Records by DIS-SUDA score");
         chart(ReportChart::AttributeContributions, "Share of the SUDA scores each key column takes part in");
         paragraph(std::string("Scores as sdcMicro's suda2() computes them (") +

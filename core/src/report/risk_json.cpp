@@ -16,6 +16,11 @@ nlohmann::ordered_json orNull(std::optional<double> value)
     return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
 }
 
+nlohmann::ordered_json orNull(std::optional<int> value)
+{
+    return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
 std::string nameOf(int column, const std::vector<std::string>& columnNames)
 {
     const auto position = static_cast<std::size_t>(column);
@@ -78,6 +83,7 @@ nlohmann::ordered_json riskSummaryJson(const RiskAssessment& risk, const std::ve
                                {"risk", risk.global.risk}};
     document["suda"] = {{"scored_columns", risk.suda.scoredColumns},
                         {"msus_by_size", risk.suda.msusBySize},
+                        {"max_msu_size", orNull(risk.suda.maxMsuSize)},
                         {"dis_probability", risk.suda.disProbability}};
     return document;
 }

@@ -174,6 +174,8 @@ RiskAssessment assessRisk(const EncodedTable& table, const RiskParameters& param
     result.disSudaScores = std::move(scores.disScores);
     result.columnContributions = std::move(scores.contributions);
     result.suda = std::move(scores.summary);
+    if (parameters.maxMsuSize && *parameters.maxMsuSize < static_cast<int>(result.keyColumns.size()))
+        result.suda.maxMsuSize = parameters.maxMsuSize;
     result.complete = scores.complete;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -88,7 +88,7 @@ std::string jsonWithReplaced(const Project& project, const std::string& from, co
 /// A Risk set-up with every setting away from its default. #16
 RiskSettings sampleRisk()
 {
-    return {{"age", "zip \"code\""}, 0.125, SudaScoring::Ihsn};
+    return {{"age", "zip \"code\""}, 0.125, SudaScoring::Ihsn, 4};
 }
 
 /// A version-1 project written before the Protect step had a Dependency attack tab and before the
@@ -188,6 +188,7 @@ TEST_CASE("A project keeps the Risk set-up and the (d, l)-inference set-up throu
     REQUIRE(back.risk->keyColumns == std::vector<std::string>{"age", "zip \"code\""});
     REQUIRE(back.risk->samplingFraction == 0.125);
     REQUIRE(back.risk->scoring == SudaScoring::Ihsn);
+    REQUIRE(back.risk->maxMsuSize == 4);
 
     // Each on its own, and the defaults, come back as they were.
     project.protection->dlInference.reset();

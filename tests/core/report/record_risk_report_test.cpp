@@ -202,3 +202,32 @@ TEST_CASE("The record-level summary counts what the assessment counts", "[report
             namesRiskiest || sentence.rfind("Record " + std::to_string(top + 1) + " is the riskiest", 0) == 0;
     CHECK(namesRiskiest);
 }
+
+TEST_CASE("The record-level summary says when MSUs larger than a bound were not searched", "[report][risk]")
+{
+    const ReportInput input = assessed(francdat(), std::nullopt, 1);
+    const std::vector<std::string> unbounded = describeRecordRisk(*input.risk, input.table->columnNames());
+    for (const std::string& sentence : unbounded)
+        CHECK_THAT(sentence, !Catch::Contains("were not searched"));
+
+    RiskParameters bounded;
+    bounded.keyColumns = ColumnSet::firstN(static_cast<int>(input.table->columnCount()));
+    bounded.samplingFraction = 0.1;
+    bounded.threads = 1;
+    bounded.maxMsuSize = 2;
+    const RiskAssessment risk = assessRisk(*input.table, bounded);
+    REQUIRE(risk.suda.maxMsuSize == 2);
+    const std::vector<std::string> sentences = describeRecordRisk(risk, input.table->columnNames());
+    bool says = false;
+    for (const std::string& sentence : sentences)
+        says = says || sentence.rfind("SUDA searched minimal sample uniques of at most 2 of the " +
+                                          std::to_string(input.table->columnCount()) +
+                                          " key columns; larger ones "
+                                          "were not searched, so each SUDA score below is a lower bound",
+                                      0) == 0;
+    CHECK(says);
+
+    // A bound of every key column leaves nothing out and is not reported as one.
+    bounded.maxMsuSize = static_cast<int>(input.table->columnCount());
+    CHECK_FALSE(assessRisk(*input.table, bounded).suda.maxMsuSize);
+}

@@ -255,6 +255,34 @@ TEST_CASE("SUDA with a largest MSU size counts exactly the MSUs up to it, weighe
     CHECK_THROWS_AS(assessRisk(testing::makeRandomTable(1, 6), invalid), RiskParameterError);
 }
 
+TEST_CASE("SUDA scores with a largest MSU size are lower bounds of the unbounded scores", "[risk][suda]")
+{
+    // What the report and the CLI tell a user who bounds the search: no score grows, the MSUs up to
+    // the bound are the unbounded search's, and a bound of every key column is no bound.
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        const EncodedTable table = testing::withMissingCells(testing::makeRandomTable(seed, 6), seed, 20);
+        for (const SudaScoring scoring : {SudaScoring::Elliot, SudaScoring::Ihsn}) {
+            RiskParameters parameters = onAllColumns(table, scoring);
+            const RiskAssessment unbounded = assessRisk(table, parameters);
+            CHECK_FALSE(unbounded.suda.maxMsuSize);
+            for (int maxMsuSize = 1; maxMsuSize <= static_cast<int>(table.columnCount()); ++maxMsuSize) {
+                INFO(testing::describeRandomTable(seed, table)
+                     << ", " << toString(scoring) << ", largest MSU " << maxMsuSize);
+                parameters.maxMsuSize = maxMsuSize;
+                const RiskAssessment bounded = assessRisk(table, parameters);
+                for (std::size_t row = 0; row < bounded.sudaScores.size(); ++row)
+                    CHECK(bounded.sudaScores[row] <= unbounded.sudaScores[row] * (1 + 1e-12));
+                for (std::size_t size = 0; size < bounded.suda.msusBySize.size(); ++size)
+                    CHECK(bounded.suda.msusBySize[size] == unbounded.suda.msusBySize[size]);
+                if (maxMsuSize < static_cast<int>(table.columnCount()))
+                    CHECK(bounded.suda.maxMsuSize == std::optional<int>(maxMsuSize));
+                else
+                    CHECK_FALSE(bounded.suda.maxMsuSize);
+            }
+        }
+    }
+}
+
 TEST_CASE("SUDA scores only the chosen key columns", "[risk][suda]")
 {
     std::uint64_t seed = 17;

@@ -86,6 +86,11 @@ struct SudaSummary {
     std::vector<std::vector<double>> levelContributions;
     /// MSU size - 1 -> MSUs of that size in the table.
     std::vector<std::uint64_t> msusBySize;
+    /// The largest MSU size searched when RiskParameters::maxMsuSize left larger ones out (it is
+    /// below the number of key columns); unset when every size was searched. With a bound the MSUs
+    /// up to it are exactly the unbounded search's, so each SUDA score is a lower bound of the
+    /// unbounded one; DIS-SUDA scores and the contributions, relative to all scores, are no bounds.
+    std::optional<int> maxMsuSize;
     /// The probability that a sample unique is a population unique, from which DIS-SUDA scales.
     double disProbability = 0;
 };

@@ -4,6 +4,7 @@
 // search parameters, which the project stores already, give them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct RiskSettings {
     /// The share of the population the table holds (sdcMicro's DisFraction), in (0, 1].
     double samplingFraction = 0.01;
     SudaScoring scoring = SudaScoring::Elliot;
+    /// The largest MSU size SUDA searches (RiskParameters::maxMsuSize); unset: every size.
+    std::optional<int> maxMsuSize;
 
     friend bool operator==(const RiskSettings&, const RiskSettings&) = default;
 };
