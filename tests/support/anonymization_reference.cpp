@@ -298,4 +298,39 @@ RandomQuasiIdentifiers randomQuasiIdentifiers(const EncodedTable& table, int cou
     return drawn;
 }
 
+std::vector<UtilityMetric> everyUtilityMetric()
+{
+    std::vector<UtilityMetric> metrics;
+    for (const auto& entry : utilityMetricNames)
+        metrics.push_back(entry.value);
+    return metrics;
+}
+
+std::set<std::vector<int>> minimalAcceptableLevels(const std::vector<ReferenceNode>& nodes)
+{
+    std::set<std::vector<int>> minimal;
+    for (const ReferenceNode& node : nodes) {
+        if (!node.acceptable)
+            continue;
+        const bool specialised = std::any_of(nodes.begin(), nodes.end(), [&](const ReferenceNode& other) {
+            return other.acceptable && other.levels != node.levels &&
+                   std::equal(other.levels.begin(), other.levels.end(), node.levels.begin(),
+                              [](int a, int b) { return a <= b; });
+        });
+        if (!specialised)
+            minimal.insert(node.levels);
+    }
+    return minimal;
+}
+
+const ReferenceNode* bestAcceptable(const std::vector<ReferenceNode>& nodes, UtilityMetric metric)
+{
+    const auto index = static_cast<std::size_t>(metric);
+    const ReferenceNode* best = nullptr;
+    for (const ReferenceNode& node : nodes)
+        if (node.acceptable && (!best || node.values[index] < best->values[index]))
+            best = &node;
+    return best;
+}
+
 } // namespace qiscout::core::testing

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,15 @@ struct ReferenceNode {
 evaluateEveryTransformation(const EncodedTable& table, const std::vector<int>& quasiIdentifiers,
                             const std::vector<Hierarchy>& hierarchies, const std::vector<ReferenceModel>& models,
                             double suppressionLimit, const std::vector<bool>& researchSubset = {});
+
+/// Every metric core has, in utilityMetricNames' order.
+[[nodiscard]] std::vector<UtilityMetric> everyUtilityMetric();
+
+/// The levels of the acceptable transformations no other acceptable one specialises.
+[[nodiscard]] std::set<std::vector<int>> minimalAcceptableLevels(const std::vector<ReferenceNode>& nodes);
+
+/// The first acceptable transformation of least `metric` value (node order breaks ties), or null.
+[[nodiscard]] const ReferenceNode* bestAcceptable(const std::vector<ReferenceNode>& nodes, UtilityMetric metric);
 
 /// A random monotone hierarchy for a column: each level merges random groups of the level below;
 /// height 0..maxHeight; the top is "*" about half of the time.

@@ -108,14 +108,7 @@ std::vector<std::pair<int, bool>> runsOf(const std::vector<int>& threadCounts)
 TEST_CASE("The search returns the brute-force optimum, and the frontier when asked, on random tables",
           "[anonymization][property]")
 {
-    const std::vector<UtilityMetric> metrics{UtilityMetric::Precision,
-                                             UtilityMetric::Discernibility,
-                                             UtilityMetric::Loss,
-                                             UtilityMetric::NonUniformEntropy,
-                                             UtilityMetric::Aecs,
-                                             UtilityMetric::DmStar,
-                                             UtilityMetric::EntropyMonotonic,
-                                             UtilityMetric::EntropyNonMonotonic};
+    const std::vector<UtilityMetric> metrics = everyUtilityMetric();
     int tables = 0;
     std::uint64_t taggedUnacceptableByMonotonePart = 0;
     for (std::uint64_t seed = 1; seed <= 210; ++seed) {
@@ -139,25 +132,10 @@ TEST_CASE("The search returns the brute-force optimum, and the frontier when ask
                 parameters.suppressionLimit = limit;
                 const std::vector<ReferenceNode> expected =
                     evaluateEveryTransformation(table, quasiIdentifiers, hierarchies, choice.reference, limit);
-                std::set<std::vector<int>> expectedFrontier;
-                for (const ReferenceNode& node : expected) {
-                    if (!node.acceptable)
-                        continue;
-                    const bool minimal =
-                        std::none_of(expected.begin(), expected.end(), [&](const ReferenceNode& other) {
-                            return other.acceptable && other.levels != node.levels &&
-                                   std::equal(other.levels.begin(), other.levels.end(), node.levels.begin(),
-                                              [](int a, int b) { return a <= b; });
-                        });
-                    if (minimal)
-                        expectedFrontier.insert(node.levels);
-                }
+                const std::set<std::vector<int>> expectedFrontier = minimalAcceptableLevels(expected);
                 for (const UtilityMetric metric : metrics) {
                     const auto index = static_cast<std::size_t>(metric);
-                    const ReferenceNode* best = nullptr;
-                    for (const ReferenceNode& node : expected)
-                        if (node.acceptable && (!best || node.values[index] < best->values[index]))
-                            best = &node;
+                    const ReferenceNode* best = bestAcceptable(expected, metric);
                     for (const auto& [threads, fullFrontier] : runsOf(threadCounts())) {
                         parameters.metric = metric;
                         parameters.threads = threads;

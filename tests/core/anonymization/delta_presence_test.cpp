@@ -125,14 +125,7 @@ TEST_CASE("delta-presence's monotone part holds in every class that satisfies it
 TEST_CASE("The search with delta-presence returns the brute-force optimum and frontier on random populations",
           "[anonymization][property]")
 {
-    const std::vector<UtilityMetric> metrics{UtilityMetric::Precision,
-                                             UtilityMetric::Discernibility,
-                                             UtilityMetric::Loss,
-                                             UtilityMetric::NonUniformEntropy,
-                                             UtilityMetric::Aecs,
-                                             UtilityMetric::DmStar,
-                                             UtilityMetric::EntropyMonotonic,
-                                             UtilityMetric::EntropyNonMonotonic};
+    const std::vector<UtilityMetric> metrics = everyUtilityMetric();
     int tables = 0;
     int withOptimum = 0;
     int withoutOptimum = 0;
@@ -158,24 +151,10 @@ TEST_CASE("The search with delta-presence returns the brute-force optimum and fr
                 parameters.suppressionLimit = limit;
                 const std::vector<ReferenceNode> expected =
                     evaluateEveryTransformation(table, quasiIdentifiers, hierarchies, choice.reference, limit, subset);
-                std::set<std::vector<int>> expectedFrontier;
-                for (const ReferenceNode& node : expected) {
-                    const bool minimal =
-                        node.acceptable &&
-                        std::none_of(expected.begin(), expected.end(), [&](const ReferenceNode& other) {
-                            return other.acceptable && other.levels != node.levels &&
-                                   std::equal(other.levels.begin(), other.levels.end(), node.levels.begin(),
-                                              [](int a, int b) { return a <= b; });
-                        });
-                    if (minimal)
-                        expectedFrontier.insert(node.levels);
-                }
+                const std::set<std::vector<int>> expectedFrontier = minimalAcceptableLevels(expected);
                 for (const UtilityMetric metric : metrics) {
                     const auto index = static_cast<std::size_t>(metric);
-                    const ReferenceNode* best = nullptr;
-                    for (const ReferenceNode& node : expected)
-                        if (node.acceptable && (!best || node.values[index] < best->values[index]))
-                            best = &node;
+                    const ReferenceNode* best = bestAcceptable(expected, metric);
                     (best ? withOptimum : withoutOptimum) += 1;
                     parameters.metric = metric;
                     for (const int threads : threadCounts()) {

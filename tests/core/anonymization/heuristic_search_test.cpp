@@ -37,14 +37,7 @@ bool heuristicTestLessOrClose(double a, double b)
 TEST_CASE("The heuristic search returns acceptable transformations no better than the optimum, with a sound bound",
           "[anonymization][heuristic][property]")
 {
-    const std::array metrics{UtilityMetric::Precision,
-                             UtilityMetric::Discernibility,
-                             UtilityMetric::Loss,
-                             UtilityMetric::NonUniformEntropy,
-                             UtilityMetric::Aecs,
-                             UtilityMetric::DmStar,
-                             UtilityMetric::EntropyMonotonic,
-                             UtilityMetric::EntropyNonMonotonic};
+    const std::vector<UtilityMetric> metrics = everyUtilityMetric();
     int answered = 0;
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
         const EncodedTable table = makeRandomTable(seed, 6);
