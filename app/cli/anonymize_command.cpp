@@ -414,6 +414,9 @@ int runAnonymize(const AnonymizeOptions& options)
         json["optimal"] = result.optimal;
         json["globally_optimal"] = result.optimal;
         json["search"] = heuristic ? "heuristic" : "exact";
+        // Unproven because the time ran out (not because the user stopped it): the heuristic's usual
+        // answer, or local suppression's priced transformations when --time-limit ended them.
+        json["time_limit_reached"] = !result.optimal && result.complete;
         json["lower_bound"] = result.lowerBound ? Json(*result.lowerBound) : Json(nullptr);
         Json frontier = result.frontier ? Json::array() : Json(nullptr);
         if (result.frontier)

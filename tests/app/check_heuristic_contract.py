@@ -53,13 +53,16 @@ if result["optimum"] is None:
     failures.append("no transformation found within the limit")
 elif result["lower_bound"] is None or result["lower_bound"] > result["optimum"]["value"] + 1e-9:
     failures.append(f"bound {result['lower_bound']} above the value found {result['optimum']['value']}")
+if result["time_limit_reached"] is not True:
+    failures.append(f"time_limit_reached {result['time_limit_reached']} for an answer the time limit ended")
 if "NOT proven optimal" not in text:
     failures.append("the text does not say the answer is not proven optimal:\n" + text)
 if "not proven optimal" not in html.lower():
     failures.append("the report does not say the answer is not proven optimal")
 
 exact, text, _ = anonymize(["c0", "c1"], "exact", [])
-if exact["optimal"] is not True or exact["search"] != "exact" or exact["lower_bound"] != exact["optimum"]["value"]:
+if (exact["optimal"] is not True or exact["search"] != "exact" or exact["time_limit_reached"] is not False
+        or exact["lower_bound"] != exact["optimum"]["value"]):
     failures.append(f"exact search: optimal {exact['optimal']}, bound {exact['lower_bound']}")
 if "Optimum (globally optimal)" not in text:
     failures.append("the exact search's text does not say its answer is optimal:\n" + text)
