@@ -46,6 +46,7 @@ int runCli(int argc, char** argv)
     addScanCommand(app, selected);
     addBenchCommand(app, selected);
     addGenerateCommand(app, selected);
+    addGenerateDischargeCommand(app, selected);
     addAnonymizeCommand(app, selected);
     addBenchAnonymizeCommand(app, selected);
     addDependenciesCommand(app, selected);

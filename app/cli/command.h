@@ -24,6 +24,7 @@ void addBenchLoadCommand(CLI::App& app, Command& selected);
 void addScanCommand(CLI::App& app, Command& selected);
 void addBenchCommand(CLI::App& app, Command& selected);
 void addGenerateCommand(CLI::App& app, Command& selected);
+void addGenerateDischargeCommand(CLI::App& app, Command& selected);
 void addAnonymizeCommand(CLI::App& app, Command& selected);
 void addBenchAnonymizeCommand(CLI::App& app, Command& selected);
 void addDependenciesCommand(CLI::App& app, Command& selected);
