@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "support/thread_counts.h"
+
 namespace qiscout::core::testing {
 namespace {
 
@@ -304,6 +306,15 @@ std::vector<UtilityMetric> everyUtilityMetric()
     for (const auto& entry : utilityMetricNames)
         metrics.push_back(entry.value);
     return metrics;
+}
+
+std::vector<std::pair<int, bool>> searchRuns()
+{
+    std::vector<std::pair<int, bool>> runs;
+    for (const int threads : threadCounts())
+        for (const bool fullFrontier : {false, true})
+            runs.emplace_back(threads, fullFrontier);
+    return runs;
 }
 
 std::set<std::vector<int>> minimalAcceptableLevels(const std::vector<ReferenceNode>& nodes)

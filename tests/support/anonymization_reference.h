@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "qiscout/core/anonymization/anonymization_parameters.h"
@@ -59,6 +60,10 @@ evaluateEveryTransformation(const EncodedTable& table, const std::vector<int>& q
 
 /// The first acceptable transformation of least `metric` value (node order breaks ties), or null.
 [[nodiscard]] const ReferenceNode* bestAcceptable(const std::vector<ReferenceNode>& nodes, UtilityMetric metric);
+
+/// Every thread count of threadCounts(), each with and without the whole frontier asked for: the
+/// runs of the search each oracle comparison makes.
+[[nodiscard]] std::vector<std::pair<int, bool>> searchRuns();
 
 /// A random monotone hierarchy for a column: each level merges random groups of the level below;
 /// height 0..maxHeight; the top is "*" about half of the time.

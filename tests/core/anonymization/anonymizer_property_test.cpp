@@ -21,7 +21,6 @@
 
 #include "support/anonymization_reference.h"
 #include "support/random_table.h"
-#include "support/thread_counts.h"
 
 using namespace qiscout::core;
 using namespace qiscout::core::testing;
@@ -93,16 +92,6 @@ std::vector<ModelChoice> modelChoices(const EncodedTable& table, int sensitive, 
     return choices;
 }
 
-/// Every thread count, each with and without the whole frontier asked for.
-std::vector<std::pair<int, bool>> runsOf(const std::vector<int>& threadCounts)
-{
-    std::vector<std::pair<int, bool>> runs;
-    for (const int threads : threadCounts)
-        for (const bool fullFrontier : {false, true})
-            runs.emplace_back(threads, fullFrontier);
-    return runs;
-}
-
 } // namespace
 
 TEST_CASE("The search returns the brute-force optimum, and the frontier when asked, on random tables",
@@ -136,7 +125,7 @@ TEST_CASE("The search returns the brute-force optimum, and the frontier when ask
                 for (const UtilityMetric metric : metrics) {
                     const auto index = static_cast<std::size_t>(metric);
                     const ReferenceNode* best = bestAcceptable(expected, metric);
-                    for (const auto& [threads, fullFrontier] : runsOf(threadCounts())) {
+                    for (const auto& [threads, fullFrontier] : searchRuns()) {
                         parameters.metric = metric;
                         parameters.threads = threads;
                         parameters.fullFrontier = fullFrontier;

@@ -20,7 +20,6 @@
 
 #include "support/anonymization_reference.h"
 #include "support/random_table.h"
-#include "support/thread_counts.h"
 
 using namespace qiscout::core;
 using namespace qiscout::core::testing;
@@ -157,35 +156,33 @@ TEST_CASE("The search with delta-presence returns the brute-force optimum and fr
                     const ReferenceNode* best = bestAcceptable(expected, metric);
                     (best ? withOptimum : withoutOptimum) += 1;
                     parameters.metric = metric;
-                    for (const int threads : threadCounts()) {
-                        for (const bool fullFrontier : {false, true}) {
-                            parameters.threads = threads;
-                            parameters.fullFrontier = fullFrontier;
-                            INFO(describeRandomTable(seed, table)
-                                 << ", " << qiCount << " QIs, " << choice.description << ", limit " << limit << ", "
-                                 << nameIn(utilityMetricNames, metric) << ", " << threads << " threads, "
-                                 << (fullFrontier ? "whole frontier" : "optimum only"));
-                            NullAnonymizationObserver observer;
-                            const AnonymizationResult result = runAnonymization(table, parameters, {}, observer);
-                            REQUIRE(result.complete);
-                            REQUIRE(result.rows ==
-                                    static_cast<std::uint64_t>(std::count(subset.begin(), subset.end(), true)));
-                            REQUIRE(result.optimum.has_value() == (best != nullptr));
-                            if (fullFrontier) {
-                                std::set<std::vector<int>> frontier;
-                                for (const TransformationAssessment& entry : *result.frontier)
-                                    frontier.insert(entry.transformation.levels);
-                                REQUIRE(frontier == expectedFrontier);
-                            }
-                            if (!best)
-                                continue;
-                            const TransformationAssessment& optimum = *result.optimum;
-                            const ReferenceNode& chosen = expected[result.lattice.nodeOf(optimum.transformation)];
-                            REQUIRE(chosen.acceptable);
-                            REQUIRE(closeToReference(optimum.value, best->values[index]));
-                            REQUIRE(optimum.suppressedRows == chosen.suppressedRows);
-                            REQUIRE(optimum.classes == chosen.classes);
+                    for (const auto& [threads, fullFrontier] : searchRuns()) {
+                        parameters.threads = threads;
+                        parameters.fullFrontier = fullFrontier;
+                        INFO(describeRandomTable(seed, table)
+                             << ", " << qiCount << " QIs, " << choice.description << ", limit " << limit << ", "
+                             << nameIn(utilityMetricNames, metric) << ", " << threads << " threads, "
+                             << (fullFrontier ? "whole frontier" : "optimum only"));
+                        NullAnonymizationObserver observer;
+                        const AnonymizationResult result = runAnonymization(table, parameters, {}, observer);
+                        REQUIRE(result.complete);
+                        REQUIRE(result.rows ==
+                                static_cast<std::uint64_t>(std::count(subset.begin(), subset.end(), true)));
+                        REQUIRE(result.optimum.has_value() == (best != nullptr));
+                        if (fullFrontier) {
+                            std::set<std::vector<int>> frontier;
+                            for (const TransformationAssessment& entry : *result.frontier)
+                                frontier.insert(entry.transformation.levels);
+                            REQUIRE(frontier == expectedFrontier);
                         }
+                        if (!best)
+                            continue;
+                        const TransformationAssessment& optimum = *result.optimum;
+                        const ReferenceNode& chosen = expected[result.lattice.nodeOf(optimum.transformation)];
+                        REQUIRE(chosen.acceptable);
+                        REQUIRE(closeToReference(optimum.value, best->values[index]));
+                        REQUIRE(optimum.suppressedRows == chosen.suppressedRows);
+                        REQUIRE(optimum.classes == chosen.classes);
                     }
                 }
                 // The model's check of every transformation, one at a time, agrees too.
