@@ -194,6 +194,8 @@ int runAnonymize(const AnonymizeOptions& options)
     outputPaths.insert(outputPaths.end(), {options.out, options.json});
     std::vector<std::string> inputs = options.protection.possibleHierarchyFiles();
     inputs.push_back(options.file);
+    if (!options.protection.subsetFile().empty())
+        inputs.push_back(options.protection.subsetFile());
     if (const int status = checkOutputPaths(outputPaths, inputs); status != exitOk)
         return status;
 
@@ -202,6 +204,14 @@ int runAnonymize(const AnonymizeOptions& options)
         return input.exitCode;
     core::EncodedTable table = std::move(*input.table);
     timings.load = input.seconds;
+    std::optional<core::EncodedTable> subset;
+    if (!options.protection.subsetFile().empty()) {
+        TableInput subsetInput = loadTableInput(options.protection.subsetFile(), options.load, interrupt.token());
+        if (!subsetInput.table)
+            return subsetInput.exitCode;
+        subset = std::move(subsetInput.table);
+        timings.load += subsetInput.seconds;
+    }
     if (options.dlInference.requested())
         return runDlInferenceAnonymize(std::move(table),
                                        {options.dlInference, options.protection, options.k.value_or(1), options.threads,
@@ -213,8 +223,8 @@ int runAnonymize(const AnonymizeOptions& options)
     std::optional<int> subsetColumn;
     const auto searchStarted = std::chrono::steady_clock::now();
     try {
-        parameters =
-            options.protection.parameters(table, options.k, options.suppression, options.metric, options.threads);
+        parameters = options.protection.parameters(table, options.k, options.suppression, options.metric,
+                                                   options.threads, subset ? &*subset : nullptr);
         subsetColumn = options.protection.subsetColumn(table);
         parameters.fullFrontier = options.frontier;
         parameters.maxColumnLoss = options.maxColumnLoss;
@@ -247,8 +257,10 @@ int runAnonymize(const AnonymizeOptions& options)
     std::ostream& text = options.json == "-" ? std::cerr : std::cout;
     text << table.sourcePath << ": " << table.rowCount << " rows, ";
     if (parameters.researchSubset)
-        text << "a research subset of " << result.rows << " (--subset-column "
-             << names[static_cast<std::size_t>(*subsetColumn)] << ") published, ";
+        text << "a research subset of " << result.rows << " ("
+             << (subsetColumn ? "--subset-column " + names[static_cast<std::size_t>(*subsetColumn)]
+                              : "--subset " + subset->sourcePath)
+             << ") published, ";
     text << parameters.quasiIdentifiers.size() << " quasi-identifiers, ";
     for (std::size_t m = 0; m < parameters.models.size(); ++m)
         text << (m > 0 ? " + " : "") << parameters.models[m]->describe(names);
@@ -394,12 +406,16 @@ int runAnonymize(const AnonymizeOptions& options)
         for (const auto& model : parameters.models)
             models.push_back(model->describe(names));
         json["privacy_models"] = std::move(models);
-        if (const auto& presence = options.protection.deltaPresence())
+        if (const auto& presence = options.protection.deltaPresence()) {
             json["delta_presence"] = {{"min", presence->min},
                                       {"max", presence->max},
-                                      {"subset_column", names[static_cast<std::size_t>(*subsetColumn)]},
                                       {"subset_rows", result.rows},
                                       {"population_rows", table.rowCount}};
+            if (subsetColumn)
+                json["delta_presence"]["subset_column"] = names[static_cast<std::size_t>(*subsetColumn)];
+            else
+                json["delta_presence"]["subset_file"] = subset->sourcePath;
+        }
         json["optimum"] = result.optimum ? assessmentJson(table, parameters, *result.optimum) : Json(nullptr);
         if (parameters.localSuppression) {
             json["local_suppression"] = {{"generalisation", !options.noGeneralisation}, {"importance", Json::object()}};

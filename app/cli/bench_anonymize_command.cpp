@@ -74,12 +74,21 @@ int runBenchAnonymize(const BenchAnonymizeOptions& options)
         return input.exitCode;
     core::EncodedTable table = std::move(*input.table);
     const double loadSeconds = input.seconds;
+    std::optional<core::EncodedTable> subset;
+    if (!options.protection.subsetFile().empty()) {
+        TableInput subsetInput = loadTableInput(options.protection.subsetFile(), options.load, interrupt.token());
+        if (!subsetInput.table)
+            return subsetInput.exitCode;
+        subset = std::move(subsetInput.table);
+    }
     if (options.repeatRows > 1) {
         if (std::uint64_t{table.rowCount} * options.repeatRows > UINT32_MAX) {
             std::cerr << "qiscout-cli bench-anonymize: the repeated table would exceed 2^32 rows.\n";
             return exitUsage;
         }
         table = repeated(table, options.repeatRows);
+        if (subset)
+            subset = repeated(*subset, options.repeatRows);
     }
     std::vector<std::optional<int>> threadCounts(options.threads.begin(), options.threads.end());
     if (threadCounts.empty())
@@ -99,7 +108,8 @@ int runBenchAnonymize(const BenchAnonymizeOptions& options)
                 for (const std::optional<int>& threads : threadCounts) {
                     core::AnonymizationParameters parameters;
                     try {
-                        parameters = options.protection.parameters(table, k, suppression, metric, threads);
+                        parameters = options.protection.parameters(table, k, suppression, metric, threads,
+                                                                   subset ? &*subset : nullptr);
                         parameters.fullFrontier = options.frontier;
                     } catch (const core::HierarchyError& error) {
                         std::cerr << "qiscout-cli: " << error.what() << '\n';

@@ -7,6 +7,7 @@
 #include "qiscout/core/anonymization/delta_presence.h"
 #include "qiscout/core/anonymization/hierarchy_builders.h"
 #include "qiscout/core/anonymization/k_anonymity.h"
+#include "qiscout/core/anonymization/research_subset.h"
 #include "qiscout/core/anonymization/t_closeness.h"
 
 #include "column_selection.h"
@@ -127,17 +128,25 @@ void ProtectionFlags::addTo(CLI::App& command)
                                                                            spec + "'");
                     m_presence = PresenceBounds{*min, *max};
                 },
-                "delta-presence (Nergiz et al.): the table is the population, --subset-column marks "
-                "the research subset that is published, and in every class of the generalised "
-                "population the share of its rows in the subset lies in [MIN, MAX]")
+                "delta-presence (Nergiz et al.): the table is the population, --subset-column or "
+                "--subset gives the research subset that is published, and in every class of the "
+                "generalised population the share of its rows in the subset lies in [MIN, MAX]")
             ->type_name("MIN:MAX");
     auto* subset = command
                        .add_option("--subset-column", m_subsetColumn,
                                    "With --delta-presence: the column marking the research subset, 1 for its rows "
                                    "and 0 for the rest of the population; --out holds the subset's rows without it")
                        ->type_name("COLUMN");
-    presence->needs(subset);
+    auto* subsetFile =
+        command
+            .add_option("--subset", m_subsetFile,
+                        "With --delta-presence: the research subset as a file of its own, with the population's "
+                        "columns; each of its rows is found in the population by its values (loaded with the "
+                        "table's load flags)")
+            ->type_name("FILE");
     subset->needs(presence);
+    subsetFile->needs(presence);
+    subset->excludes(subsetFile);
 }
 
 std::optional<int> ProtectionFlags::subsetColumn(const core::EncodedTable& table) const
@@ -184,7 +193,8 @@ std::vector<std::string> ProtectionFlags::possibleHierarchyFiles() const
 
 core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTable& table,
                                                           std::optional<std::uint64_t> k, double suppressionLimit,
-                                                          core::UtilityMetric metric, std::optional<int> threads) const
+                                                          core::UtilityMetric metric, std::optional<int> threads,
+                                                          const core::EncodedTable* subset) const
 {
     core::AnonymizationParameters parameters;
     for (const NamedQuasiIdentifier& named : quasiIdentifiers(table)) {
@@ -220,7 +230,15 @@ core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTab
             parameters.models.push_back(std::make_shared<core::TCloseness>(
                 table, column, closeness.t, closeness.distance.value_or(core::defaultClosenessDistance(values))));
     }
-    if (m_presence) {
+    if (m_presence && !m_subsetFile.empty()) {
+        if (!subset)
+            throw std::logic_error("--subset's table was not loaded");
+        parameters.models.push_back(std::make_shared<core::DeltaPresence>(m_presence->min, m_presence->max));
+        parameters.researchSubset = core::researchSubsetRows(table, *subset);
+    } else if (m_presence) {
+        if (m_subsetColumn.empty())
+            throw std::invalid_argument("--delta-presence needs the research subset: --subset-column COLUMN "
+                                        "(a 0/1 column of the table) or --subset FILE.");
         const int column = *subsetColumn(table);
         for (const core::QuasiIdentifierSpec& spec : parameters.quasiIdentifiers)
             if (spec.column == column)

@@ -19,7 +19,7 @@ namespace qiscout::cli {
 
 /// --qi COLUMN[=HIERARCHY.csv] (repeatable), --l-diversity COLUMN:distinct|entropy:L,
 /// --l-diversity COLUMN:recursive:C:L and --t-closeness COLUMN:T (both repeatable), and
-/// --delta-presence MIN:MAX with --subset-column COLUMN.
+/// --delta-presence MIN:MAX with --subset-column COLUMN or --subset FILE.
 class ProtectionFlags {
 public:
     /// One --qi argument resolved against a table.
@@ -48,13 +48,16 @@ public:
     [[nodiscard]] const std::optional<PresenceBounds>& deltaPresence() const { return m_presence; }
     /// --subset-column's column in `table`, when given. Throws UnknownColumnError.
     [[nodiscard]] std::optional<int> subsetColumn(const core::EncodedTable& table) const;
-    /// The parameters for table with k-anonymity at k first (when given), then the other models. Throws
-    /// UnknownColumnError for a name that is not a column, HierarchyError for a hierarchy file
-    /// that cannot be read or used, std::invalid_argument for a model the table cannot have.
+    /// --subset's file, empty when not given: the command loads it with the table's load flags.
+    [[nodiscard]] const std::string& subsetFile() const { return m_subsetFile; }
+    /// The parameters for table with k-anonymity at k first (when given), then the other models;
+    /// `subset` is --subset's table, loaded. Throws UnknownColumnError for a name that is not a
+    /// column, HierarchyError for a hierarchy file that cannot be read or used,
+    /// std::invalid_argument for a model the table cannot have or a subset that is not its rows.
     [[nodiscard]] core::AnonymizationParameters parameters(const core::EncodedTable& table,
                                                            std::optional<std::uint64_t> k, double suppressionLimit,
-                                                           core::UtilityMetric metric,
-                                                           std::optional<int> threads) const;
+                                                           core::UtilityMetric metric, std::optional<int> threads,
+                                                           const core::EncodedTable* subset = nullptr) const;
 
 private:
     struct Diversity {
@@ -76,6 +79,7 @@ private:
     std::vector<Closeness> m_closeness;
     std::optional<PresenceBounds> m_presence;
     std::string m_subsetColumn;
+    std::string m_subsetFile;
 };
 
 } // namespace qiscout::cli

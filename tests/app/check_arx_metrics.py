@@ -8,11 +8,11 @@ usage: check_arx_metrics.py CLI ADULT_CSV ARX_HIERARCHY_DIR ARX_ADULT_SUBSET WOR
 
 ARX's adult.csv is derived from the UCI rows (tests/data/hierarchies/arx-adult/README.md). Its
 d-presence cases (TestAnonymizationDPresence 0-11) take ARX's adult_subset.csv as the research
-subset, marked in a column of the derived table.
+subset, given as it is (`--subset FILE`), its rows found in the table as ARX's DataSubset.create
+finds them.
 """
 import csv
 import json
-from collections import Counter
 import os
 import subprocess
 import sys
@@ -38,26 +38,6 @@ with open(table, "w", newline="") as target:
         kept += 1
 if kept != 30162:
     sys.exit(f"ARX's adult has 30,162 rows, derived {kept}")
-
-# ARX's DataSubset.create(data, subset) matches each subset row to an equal row of the data. Which
-# of several equal rows is marked changes no class's counts (equal rows always share a class).
-population = os.path.join(work, "arx_adult_population.csv")
-with open(subset_file, newline="") as source:
-    subset_rows = list(csv.reader(source))
-if subset_rows[0] != COLUMNS:
-    sys.exit(f"{subset_file} has the columns {subset_rows[0]}, not ARX adult's")
-wanted = Counter(tuple(row) for row in subset_rows[1:])
-with open(table, newline="") as source, open(population, "w", newline="") as target:
-    reader = csv.reader(source)
-    writer = csv.writer(target)
-    writer.writerow(next(reader) + ["insubset"])
-    for row in reader:
-        marked = wanted[tuple(row)] > 0
-        wanted[tuple(row)] -= 1 if marked else 0
-        writer.writerow(row + ["1" if marked else "0"])
-if sum(wanted.values()) != 0 or len(subset_rows) != 3017:
-    sys.exit(f"{sum(wanted.values())} rows of ARX's 3,016-row adult subset are not in adult")
-
 
 def qi_flags(sensitive):
     return [flag for name in COLUMNS if name != sensitive
@@ -134,7 +114,7 @@ CASES = [
      "occupation", 374778.01889889664, [1, 4, 0, 0, 3, 1, 2, 1]),
 ]
 # TestAnonymizationDPresence 0-11: d-presence alone, ARX's adult_subset.csv the research subset.
-PRESENCE = ["--subset-column", "insubset", "--delta-presence"]
+PRESENCE = ["--subset", subset_file, "--delta-presence"]
 PRESENCE_CASES = [
     ("DPresence 0", "aecs", 0.0, PRESENCE + ["0:0.2"], "occupation", 52.0, [1, 4, 1, 1, 0, 2, 2, 0]),
     ("DPresence 1", "entropy-monotonic", 0.0, PRESENCE + ["0:0.2"], "occupation", 30238.2081484441,
@@ -162,8 +142,7 @@ PRESENCE_CASES = [
 failures = []
 for case, metric, limit, models, sensitive, expected, levels in CASES + PRESENCE_CASES:
     document_path = os.path.join(work, f"{case.replace(' ', '_')}.json")
-    source_table = population if "--delta-presence" in models else table
-    done = subprocess.run([cli, "anonymize", source_table, *qi_flags(sensitive), *models, "--suppression", str(limit),
+    done = subprocess.run([cli, "anonymize", table, *qi_flags(sensitive), *models, "--suppression", str(limit),
                            "--metric", metric, "--threads", "2", "--json", document_path],
                           capture_output=True, text=True)
     if done.returncode != 0:

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""anonymize --delta-presence with --subset-column (#40), checked from the CLI's files alone: --out
+"""anonymize --delta-presence with --subset-column or --subset FILE (#40), checked from the CLI's files alone: --out
 holds the research subset's rows only, in the population's order, without the marking column; the
 levels the JSON names, applied to the whole population, give classes whose share of subset rows
 lies in [MIN, MAX] for every kept class, and no class without subset rows when MIN > 0; the
 suppressed rows are within the limit and are exactly the subset rows of the failing classes; the
 JSON has "delta_presence" and the report names the model; and the optimum's precision is the least
-over every transformation, each judged so from the population. Bad subset columns exit 2 with the row.
+over every transformation, each judged so from the population. The same subset as a file of its own
+(--subset FILE, rows shuffled, columns reordered) gives the same answer. Bad subset columns and
+subset files exit 2 with the row.
 
 usage: check_delta_presence_contract.py CLI WORK_DIR
 """
@@ -139,6 +141,46 @@ if optimum["classes"] != len([key for key in population_of if key not in failing
     failures.append(f"{optimum['classes']} classes in the JSON")
 
 
+# The same research subset as a file of its own (--subset FILE): its rows shuffled, its columns in
+# another order, found in a population without the marking column; the answer and --out are the same.
+bare = os.path.join(work, "population-bare.csv")
+with open(bare, "w", newline="") as target:
+    writer = csv.writer(target)
+    writer.writerow(["age", "zip", "disease"])
+    writer.writerows(row[:3] for row in population)
+subset_file = os.path.join(work, "research-subset.csv")
+shuffled = [row[:3] for row in subset]
+generator.shuffle(shuffled)
+with open(subset_file, "w", newline="") as target:
+    writer = csv.writer(target)
+    writer.writerow(["disease", "age", "zip"])
+    writer.writerows([row[2], row[0], row[1]] for row in shuffled)
+by_file_out = os.path.join(work, "subset-by-file.csv")
+by_file_json = os.path.join(work, "result-by-file.json")
+by_file = subprocess.run([cli, "anonymize", bare, "--qi", "age=" + ages, "--qi", "zip=" + zips, "--delta-presence",
+                          f"{DMIN}:{DMAX}", "--subset", subset_file, "--suppression", str(LIMIT), "--metric",
+                          "precision", "--out", by_file_out, "--json", by_file_json, "--threads", "1"],
+                         capture_output=True, text=True)
+if by_file.returncode != 0:
+    failures.append(f"--subset FILE exited {by_file.returncode}:\n{by_file.stdout}{by_file.stderr}")
+else:
+    file_result = json.load(open(by_file_json))
+    file_presence = file_result["delta_presence"]
+    expected_file = {key: value for key, value in expected_presence.items() if key != "subset_column"}
+    expected_file["subset_file"] = subset_file
+    if file_presence != expected_file:
+        failures.append(f"--subset FILE: delta_presence {file_presence}, expected {expected_file}")
+    if file_result["optimum"] != result["optimum"]:
+        failures.append(f"--subset FILE: optimum {file_result['optimum']}, with --subset-column {result['optimum']}")
+    # Of identical population rows the file's copies are the first ones, the column's any: the
+    # same rows, in another order.
+    by_file_rows = list(csv.reader(open(by_file_out, newline="")))
+    if by_file_rows[0] != published[0] or sorted(by_file_rows[1:]) != sorted(rows):
+        failures.append("--subset FILE: --out holds other rows than --subset-column's")
+    if f"a research subset of {len(subset)} (--subset {subset_file})" not in by_file.stdout:
+        failures.append("--subset FILE: the text does not name the subset file:\n" + by_file.stdout)
+
+
 def refused(source, extra, needle):
     run = subprocess.run([cli, "anonymize", source, "--qi", "age=" + ages] + extra, capture_output=True, text=True)
     if run.returncode != 2 or needle not in run.stderr:
@@ -152,6 +194,12 @@ refused(bad, ["--delta-presence", "0:1", "--subset-column", "insubset"], "data r
 refused(table, ["--delta-presence", "0:1"], "--subset-column")
 refused(table, ["--delta-presence", "0.5:0.2", "--subset-column", "insubset"], "MIN:MAX")
 refused(table, ["--delta-presence", "0:1", "--subset-column", "age"], "cannot be a --qi column")
+stranger = os.path.join(work, "stranger.csv")
+with open(stranger, "w") as target:
+    target.write("age,zip,disease\n" + ",".join(population[0][:3]) + "\n18,10115,flu\n")
+refused(bare, ["--delta-presence", "0:1", "--subset", stranger], f"data row 2 of {stranger} is not a row of {bare}")
+refused(bare, ["--delta-presence", "0:1", "--subset", subset_file, "--subset-column", "age"], "excludes")
+refused(bare, ["--subset", subset_file], "requires")
 
 if failures:
     sys.exit("\n".join(failures))
