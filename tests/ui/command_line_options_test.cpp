@@ -88,6 +88,16 @@ private Q_SLOTS:
             QVERIFY2(parsed.output.contains(QLatin1String(option)), option);
     }
 
+    void helpGivesKOneMeaning()
+    {
+        // -k and --protect speak of the same k: a group of K or fewer is at risk, and protecting
+        // leaves nobody in one (the settings then ask for groups of K + 1).
+        const auto parsed = parseCommandLine({QStringLiteral("qiscout"), QStringLiteral("--help")});
+        const QString help = parsed.output.simplified();
+        QCOMPARE(help.count(QStringLiteral("group of K or fewer")), 2);
+        QVERIFY2(!help.contains(QStringLiteral("at least K")), qPrintable(help));
+    }
+
     void rejectsBadValues_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -35,8 +35,8 @@ CommandLineParseResult parseCommandLine(const QStringList& arguments)
     const QCommandLineOption protectOption(
         QStringLiteral("protect"),
         QCoreApplication::translate("CommandLine",
-                                    "Find the quasi-identifiers, then protect FILE so that every group has at least "
-                                    "K people, and show the outcome."));
+                                    "Find the quasi-identifiers, then protect FILE so that nobody is in a group of K "
+                                    "or fewer people (K as -k gives it), and show the outcome."));
     const QCommandLineOption qiOption(
         QStringLiteral("qi"),
         QCoreApplication::translate("CommandLine",
