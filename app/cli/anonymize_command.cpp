@@ -204,14 +204,11 @@ int runAnonymize(const AnonymizeOptions& options)
         return input.exitCode;
     core::EncodedTable table = std::move(*input.table);
     timings.load = input.seconds;
-    std::optional<core::EncodedTable> subset;
-    if (!options.protection.subsetFile().empty()) {
-        TableInput subsetInput = loadTableInput(options.protection.subsetFile(), options.load, interrupt.token());
-        if (!subsetInput.table)
-            return subsetInput.exitCode;
-        subset = std::move(subsetInput.table);
-        timings.load += subsetInput.seconds;
-    }
+    TableInput subsetInput = loadOptionalTableInput(options.protection.subsetFile(), options.load, interrupt.token());
+    if (subsetInput.exitCode != exitOk)
+        return subsetInput.exitCode;
+    const std::optional<core::EncodedTable>& subset = subsetInput.table;
+    timings.load += subsetInput.seconds;
     if (options.dlInference.requested())
         return runDlInferenceAnonymize(std::move(table),
                                        {options.dlInference, options.protection, options.k.value_or(1), options.threads,

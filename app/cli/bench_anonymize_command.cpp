@@ -74,13 +74,10 @@ int runBenchAnonymize(const BenchAnonymizeOptions& options)
         return input.exitCode;
     core::EncodedTable table = std::move(*input.table);
     const double loadSeconds = input.seconds;
-    std::optional<core::EncodedTable> subset;
-    if (!options.protection.subsetFile().empty()) {
-        TableInput subsetInput = loadTableInput(options.protection.subsetFile(), options.load, interrupt.token());
-        if (!subsetInput.table)
-            return subsetInput.exitCode;
-        subset = std::move(subsetInput.table);
-    }
+    TableInput subsetInput = loadOptionalTableInput(options.protection.subsetFile(), options.load, interrupt.token());
+    if (subsetInput.exitCode != exitOk)
+        return subsetInput.exitCode;
+    std::optional<core::EncodedTable>& subset = subsetInput.table;
     if (options.repeatRows > 1) {
         if (std::uint64_t{table.rowCount} * options.repeatRows > UINT32_MAX) {
             std::cerr << "qiscout-cli bench-anonymize: the repeated table would exceed 2^32 rows.\n";

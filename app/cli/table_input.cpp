@@ -34,4 +34,9 @@ TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const
     return input;
 }
 
+TableInput loadOptionalTableInput(const std::string& file, const LoadFlags& flags, const std::stop_token& stop)
+{
+    return file.empty() ? TableInput{} : loadTableInput(file, flags, stop);
+}
+
 } // namespace qiscout::cli

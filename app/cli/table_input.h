@@ -25,5 +25,9 @@ struct TableInput {
 /// Loads `file` with the user's load flags. A load error is reported on stderr as
 /// "qiscout-cli: <message>" and gives exitInputError; a stop request gives exitCancelled.
 [[nodiscard]] TableInput loadTableInput(const std::string& file, const LoadFlags& flags, const std::stop_token& stop);
+/// loadTableInput for a file an optional flag names (e.g. --subset): an empty name gives no table
+/// and exit code 0.
+[[nodiscard]] TableInput loadOptionalTableInput(const std::string& file, const LoadFlags& flags,
+                                                const std::stop_token& stop);
 
 } // namespace qiscout::cli
