@@ -25,25 +25,6 @@ std::optional<double> numberIn(std::string_view text)
     return value;
 }
 
-/// The research subset a 0/1 column marks. Throws std::invalid_argument naming the first row
-/// (1-based, as a spreadsheet numbers the data rows) that holds anything else.
-std::vector<bool> subsetMarkedBy(const core::EncodedTable& table, int column)
-{
-    const core::EncodedColumn& marks = table.columns[static_cast<std::size_t>(column)];
-    std::vector<bool> inSubset(table.rowCount);
-    for (std::uint32_t row = 0; row < table.rowCount; ++row) {
-        const std::string& mark = marks.text(marks.codes[row]);
-        if (mark != "0" && mark != "1")
-            throw std::invalid_argument("--subset-column " + marks.name +
-                                        " must hold 1 (in the research subset) or "
-                                        "0 (not in it) in every row; data row " +
-                                        std::to_string(std::uint64_t{row} + 1) + " of " + table.sourcePath +
-                                        " holds '" + mark + "'.");
-        inSubset[row] = mark == "1";
-    }
-    return inSubset;
-}
-
 } // namespace
 
 void ProtectionFlags::addTo(CLI::App& command)
@@ -249,7 +230,7 @@ core::AnonymizationParameters ProtectionFlags::parameters(const core::EncodedTab
                 throw std::invalid_argument("--subset-column " + m_subsetColumn +
                                             " marks the research subset; it cannot be a sensitive column too.");
         parameters.models.push_back(std::make_shared<core::DeltaPresence>(m_presence->min, m_presence->max));
-        parameters.researchSubset = subsetMarkedBy(table, column);
+        parameters.researchSubset = core::researchSubsetMarkedBy(table, column);
     }
     parameters.suppressionLimit = suppressionLimit;
     parameters.metric = metric;

@@ -47,6 +47,23 @@ using ResearchSubsetRowKey = std::vector<std::uint32_t>;
 
 } // namespace
 
+std::vector<bool> researchSubsetMarkedBy(const EncodedTable& population, int column)
+{
+    const EncodedColumn& marks = population.columns[static_cast<std::size_t>(column)];
+    std::vector<bool> inSubset(population.rowCount);
+    for (std::uint32_t row = 0; row < population.rowCount; ++row) {
+        const std::string& mark = marks.text(marks.codes[row]);
+        if (mark != "0" && mark != "1")
+            throw std::invalid_argument("The column " + marks.name +
+                                        " marks the research subset, so it must hold 1 (in the subset) or "
+                                        "0 (not in it) in every row; data row " +
+                                        std::to_string(std::uint64_t{row} + 1) + " of " + population.sourcePath +
+                                        " holds '" + mark + "'.");
+        inSubset[row] = mark == "1";
+    }
+    return inSubset;
+}
+
 std::vector<bool> researchSubsetRows(const EncodedTable& population, const EncodedTable& subset)
 {
     const std::vector<std::size_t> subsetColumn = subsetColumnsByName(population, subset);

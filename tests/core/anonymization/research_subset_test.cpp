@@ -107,3 +107,20 @@ TEST_CASE("A subset that is not rows of the population is refused, naming the ro
     CHECK(messageOf(population, namedTable({"a", "b", "c"}, {{"1", "x", "0"}}, "subset.csv"))
               .starts_with("subset.csv has a column c that population.csv lacks"));
 }
+
+TEST_CASE("A 0/1 column marks the research subset; anything else is refused with its row", "[research_subset]")
+{
+    EncodedTable population = encodeRows({"age", "insubset"}, {{"30", "1"}, {"31", "0"}, {"32", "1"}});
+    population.sourcePath = "population.csv";
+    CHECK(researchSubsetMarkedBy(population, 1) == std::vector<bool>{true, false, true});
+    EncodedTable marked = encodeRows({"age", "insubset"}, {{"30", "1"}, {"31", "yes"}});
+    marked.sourcePath = "marked.csv";
+    try {
+        (void)researchSubsetMarkedBy(marked, 1);
+        FAIL("'yes' was taken as a mark");
+    } catch (const std::invalid_argument& error) {
+        CHECK(std::string(error.what()) ==
+              "The column insubset marks the research subset, so it must hold 1 (in the subset) or 0 (not in it) in "
+              "every row; data row 2 of marked.csv holds 'yes'.");
+    }
+}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A research subset given as its own file, matched to the population's rows (δ-presence, #40).
+// The research subset of δ-presence (#40) as AnonymizationParameters::researchSubset wants it: from
+// a 0/1 column of the population, or from a table of its own matched to the population's rows.
 #pragma once
 
 #include <vector>
@@ -7,6 +8,11 @@
 #include "qiscout/core/table/encoded_table.h"
 
 namespace qiscout::core {
+
+/// The rows a 0/1 column marks: 1 for a row in the research subset, 0 for the rest of the
+/// population. Throws std::invalid_argument naming the first data row (1-based, as a spreadsheet
+/// numbers them) that holds anything else.
+[[nodiscard]] std::vector<bool> researchSubsetMarkedBy(const EncodedTable& population, int column);
 
 /// The population's rows that a subset table holds, as AnonymizationParameters::researchSubset
 /// wants them: each subset row is matched to one population row that shows the same text in every
