@@ -15,9 +15,12 @@
 
 namespace qiscout::core {
 
-/// The largest generalisation lattice a suggestion builds (2^18 transformations): the search then
-/// takes well under a second on tables like adult.csv. Users may build larger ones (up to
-/// TransformationLattice::maxExactSize) by hand.
+/// The largest generalisation lattice a suggestion builds (2^18 transformations), so that the exact
+/// search answers: on all 15 columns of adult.csv (248,832 transformations, k = 6) it takes about
+/// 50 s in a release build on 2 cores, on its first 8 columns (250,000) about 7 s. A larger limit
+/// buys nothing there: at 2^22 the optimum is the same (eight columns coarsened to the top), as the
+/// loss of 15 key columns comes from the columns themselves, not from the hierarchies' cut. Users
+/// may build larger lattices by hand.
 inline constexpr std::uint64_t suggestedLatticeLimit = std::uint64_t{1} << 18;
 /// The smallest k a suggestion proposes (a common release threshold).
 inline constexpr std::uint64_t suggestedMinimumK = 5;
