@@ -77,6 +77,61 @@ std::uint64_t distinctKeys(const SuppressionKeys& keys, const LocalSuppression& 
 
 } // namespace
 
+double localSuppressionBound(const SearchSetup& setup, const UtilityCalculator& calculator, std::uint64_t node)
+{
+    // A row that shows a value in every key column (no missing value at level 0) and shares its key
+    // with fewer than k rows has only the rows of its key in its class, and only its own cells
+    // widen it (a row is protected by its own cells, local_suppression.h): it suppresses one of
+    // them at least, so it adds the cheapest of its cells' rises. The keys are packed into 64 bits;
+    // where they do not fit, the static bound stands.
+    const Transformation transformation = setup.lattice.transformationOf(node);
+    const double bound = calculator.staticBound(transformation.levels);
+    std::vector<std::uint64_t> keys(setup.rows, 0);
+    std::vector<double> cheapest(setup.rows, std::numeric_limits<double>::infinity());
+    std::uint64_t radix = 1;
+    for (std::size_t q = 0; q < setup.hierarchies.size(); ++q) {
+        const ColumnHierarchy& hierarchy = setup.hierarchies[q];
+        const EncodedColumn& column = setup.table->columns[static_cast<std::size_t>(hierarchy.column)];
+        const int at = transformation.levels[q];
+        const HierarchyLevel& level = hierarchy.levels[static_cast<std::size_t>(at)];
+        const std::uint64_t groups = std::max<std::uint32_t>(level.groups(), 1);
+        if (radix > std::numeric_limits<std::uint64_t>::max() / groups)
+            return bound;
+        radix *= groups;
+        std::vector<double> rise(level.groups());
+        for (std::uint32_t group = 0; group < level.groups(); ++group)
+            rise[group] = calculator.suppressedCellRise(q, at, group);
+        for (std::size_t row = 0; row < setup.rows; ++row) {
+            const std::uint32_t code = column.codes[row];
+            const std::uint32_t group = level.groupOfValue[code];
+            keys[row] = keys[row] * groups + group;
+            // -1 marks a row with a missing value, whose class may hold more than its key's rows.
+            if (at == 0 && column.missing[code])
+                cheapest[row] = -1.0;
+            else if (cheapest[row] >= 0.0)
+                cheapest[row] = std::min(cheapest[row], rise[group]);
+        }
+    }
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> shown;
+    shown.reserve(setup.rows);
+    for (std::size_t row = 0; row < setup.rows; ++row)
+        if (cheapest[row] >= 0.0)
+            shown.emplace_back(keys[row], static_cast<std::uint32_t>(row));
+    std::sort(shown.begin(), shown.end());
+    double rises = 0.0;
+    for (std::size_t first = 0; first < shown.size();) {
+        std::size_t end = first + 1;
+        while (end < shown.size() && shown[end].first == shown[first].first)
+            ++end;
+        if (end - first < setup.localK)
+            for (std::size_t i = first; i < end; ++i)
+                if (std::isfinite(cheapest[shown[i].second]))
+                    rises += cheapest[shown[i].second];
+        first = end;
+    }
+    return bound + rises;
+}
+
 std::optional<LocallySuppressed> suppressLocally(const SearchSetup& setup, const UtilityCalculator& calculator,
                                                  std::uint64_t node, const std::stop_token& stop,
                                                  std::optional<std::chrono::steady_clock::time_point> deadline)
@@ -153,14 +208,41 @@ AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::op
     std::vector<double> bounds(last);
     for (std::uint64_t node = 0; node < last; ++node)
         bounds[node] = calculator.staticBound(setup.lattice.transformationOf(node).levels);
+    const std::vector<double> staticBounds = bounds;
     std::vector<bool> priced(last, false);
+    std::vector<bool> refined(last, false);
     bool outOfTime = false;
+    tbb::task_arena arena(setup.threads);
+    const auto timeIsUp = [&deadline] { return deadline && std::chrono::steady_clock::now() > *deadline; };
+    // Raises the static bounds of `nodes` by the cells their rows below k must suppress, in
+    // parallel: a class count costs far less than a greedy pass. False when stopped or out of time.
+    const auto refine = [&](const std::vector<std::uint64_t>& nodes) {
+        std::vector<std::uint64_t> fresh;
+        for (const std::uint64_t node : nodes)
+            if (!refined[node] && !priced[node] && withinBar(bounds[node]))
+                fresh.push_back(node);
+        arena.execute([&] {
+            parallelFor(fresh.size(), [&](std::size_t i) {
+                if (!stop.stop_requested() && !timeIsUp())
+                    bounds[fresh[i]] = localSuppressionBound(setup, calculator, fresh[i]);
+            });
+        });
+        if (stop.stop_requested() || timeIsUp()) {
+            outOfTime = !stop.stop_requested();
+            result.complete = outOfTime;
+            return false;
+        }
+        for (const std::uint64_t node : fresh)
+            refined[node] = true;
+        return true;
+    };
     // Prices `nodes` a batch at a time, one per thread, and compares them in order, so the answer
     // does not depend on the thread count; skips those that can no longer beat the best. False
     // when stopped or out of time.
-    tbb::task_arena arena(setup.threads);
     const auto batch = static_cast<std::size_t>(setup.threads);
     const auto price = [&](const std::vector<std::uint64_t>& nodes) {
+        if (!refine(nodes))
+            return false;
         std::vector<std::uint64_t> worth;
         for (const std::uint64_t node : nodes)
             if (!priced[node] && withinBar(bounds[node]))
@@ -193,7 +275,7 @@ AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::op
         // A greedy descent from the top first: the coarsest transformation has the fewest classes
         // below k and is priced fastest, and each step prices the direct specialisations of the
         // best so far. It only prices transformations, so the optimum below is unchanged; it gives
-        // the bar at once, which the static bounds then prune with, where the bound order alone
+        // the bar at once, which the bounds then prune with, where the bound order alone
         // would price the finest transformations (the slowest, with the most classes below k)
         // first whenever nothing is acceptable without suppression.
         std::uint64_t current = last - 1;
@@ -218,22 +300,37 @@ AnonymizationResult searchWithLocalSuppression(const SearchSetup& setup, std::op
         }
     }
 
-    // Then every transformation whose bound does not exceed the best, cheapest bound first, until
-    // the bound passes it: none left could beat it.
+    // Then every transformation whose static bound does not exceed the best, cheapest static bound
+    // first, until that bound passes it: none left could beat it. A chunk at a time, each
+    // transformation's bound is first raised by the cells its rows below k must suppress
+    // (computed in parallel; a class count costs far less than a greedy pass), and only those whose
+    // raised bound does not exceed the best are priced, cheapest first.
     std::vector<std::uint64_t> candidates;
     for (std::uint64_t node = 0; node < last; ++node)
         if (!priced[node] && withinBar(bounds[node]))
             candidates.push_back(node);
-    std::sort(candidates.begin(), candidates.end(), [&bounds](std::uint64_t a, std::uint64_t b) {
-        return bounds[a] != bounds[b] ? bounds[a] < bounds[b] : a < b;
+    std::sort(candidates.begin(), candidates.end(), [&staticBounds](std::uint64_t a, std::uint64_t b) {
+        return staticBounds[a] != staticBounds[b] ? staticBounds[a] < staticBounds[b] : a < b;
     });
-    std::size_t next = 0;
-    for (; running && next < candidates.size(); next += batch) {
-        if (!withinBar(bounds[candidates[next]]))
+    constexpr std::size_t chunk = 256;
+    for (std::size_t next = 0; running && next < candidates.size(); next += chunk) {
+        if (!withinBar(staticBounds[candidates[next]]))
             break;
-        const std::size_t count = std::min(batch, candidates.size() - next);
-        running = price(std::vector<std::uint64_t>(candidates.begin() + static_cast<std::ptrdiff_t>(next),
-                                                   candidates.begin() + static_cast<std::ptrdiff_t>(next + count)));
+        std::vector<std::uint64_t> nodes(candidates.begin() + static_cast<std::ptrdiff_t>(next),
+                                         candidates.begin() +
+                                             static_cast<std::ptrdiff_t>(std::min(candidates.size(), next + chunk)));
+        running = refine(nodes);
+        std::erase_if(nodes, [&](std::uint64_t node) { return priced[node] || !withinBar(bounds[node]); });
+        std::sort(nodes.begin(), nodes.end(), [&bounds](std::uint64_t a, std::uint64_t b) {
+            return bounds[a] != bounds[b] ? bounds[a] < bounds[b] : a < b;
+        });
+        for (std::size_t first = 0; running && first < nodes.size(); first += batch) {
+            if (!withinBar(bounds[nodes[first]]))
+                break;
+            const std::size_t count = std::min(batch, nodes.size() - first);
+            running = price(std::vector<std::uint64_t>(nodes.begin() + static_cast<std::ptrdiff_t>(first),
+                                                       nodes.begin() + static_cast<std::ptrdiff_t>(first + count)));
+        }
     }
     if (outOfTime) {
         // What is left unpriced bounds the optimum from below: the least bound among it.

@@ -34,6 +34,12 @@ suppressLocally(const SearchSetup& setup, const UtilityCalculator& calculator, s
                 const std::stop_token& stop,
                 std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
+/// A lower bound of the value suppressLocally gives at `node` (and of the least value any choice
+/// of cells gives there): the metric with nothing suppressed plus, for each row that must suppress
+/// a cell of its own, the cheapest of its cells.
+[[nodiscard]] double localSuppressionBound(const SearchSetup& setup, const UtilityCalculator& calculator,
+                                           std::uint64_t node);
+
 /// The transformation of least metric value with its cells suppressed locally, over the lattice
 /// or, without generalisation, the original levels alone. No optimum when the table has fewer
 /// than k rows. With a time limit (seconds) the search stops pricing when it is spent and returns

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace qiscout::core {
 
@@ -16,6 +17,7 @@ UtilityCalculator::UtilityCalculator(const SearchSetup& setup) : m_metric(setup.
         auto& totalLeaves = m_totalLeaves.emplace_back();
         auto& logRows = m_logRows.emplace_back();
         auto& totalLogRows = m_totalLogRows.emplace_back();
+        auto& splits = m_levelSplits.emplace_back();
         for (const HierarchyLevel& level : hierarchy.levels) {
             std::vector<std::uint32_t> leafCount(level.groups(), 0);
             for (const std::uint32_t group : level.groupOfValue)
@@ -31,6 +33,8 @@ UtilityCalculator::UtilityCalculator(const SearchSetup& setup) : m_metric(setup.
                     totalLog += static_cast<double>(level.groupRows[group]) * logs[group];
                 }
             }
+            splits.push_back(std::count_if(level.groupRows.begin(), level.groupRows.end(),
+                                           [](std::uint64_t rows) { return rows > 0; }) >= 2);
             leaves.push_back(std::move(leafCount));
             totalLeaves.push_back(total);
             logRows.push_back(std::move(logs));
@@ -155,6 +159,38 @@ std::vector<double> UtilityCalculator::columnValues(const std::vector<int>& leve
         values.push_back(isEntropy() ? part : m_rows == 0 ? 0.0 : part / static_cast<double>(m_rows));
     }
     return values;
+}
+
+double UtilityCalculator::suppressedCellRise(std::size_t q, int level, std::uint32_t group) const
+{
+    const auto at = static_cast<std::size_t>(level);
+    if (!m_levelSplits[q][at])
+        return std::numeric_limits<double>::infinity();
+    // A suppressed cell trades its group's part for a suppressed cell's (columnPart): precision
+    // 1 for level / height, loss 1 for (leaves - 1) / (D - 1), non-uniform entropy log2(n) for
+    // log2(rows of the group).
+    double rise = 0.0;
+    switch (m_metric) {
+    case UtilityMetric::Precision:
+        rise = m_heights[q] == 0 ? 1.0 : 1.0 - static_cast<double>(level) / m_heights[q];
+        break;
+    case UtilityMetric::Loss:
+        rise = m_distinctMinusOne[q] == 0 ? 1.0
+                                          : 1.0 - static_cast<double>(m_leavesMinusOne[q][at][group]) /
+                                                      static_cast<double>(m_distinctMinusOne[q]);
+        break;
+    case UtilityMetric::NonUniformEntropy:
+        rise = std::log2(static_cast<double>(m_rows)) - m_logRows[q][at][group];
+        break;
+    case UtilityMetric::EntropyMonotonic:
+    case UtilityMetric::EntropyNonMonotonic:
+    case UtilityMetric::Discernibility:
+    case UtilityMetric::DmStar:
+    case UtilityMetric::Aecs:
+        return 0.0;
+    }
+    rise = std::max(0.0, rise);
+    return isEntropy() ? rise : rise / (static_cast<double>(m_rows) * static_cast<double>(m_heights.size()));
 }
 
 double UtilityCalculator::valueWithoutSuppression(const std::vector<int>& levels, const ClassTally& tally) const

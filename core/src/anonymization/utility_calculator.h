@@ -85,6 +85,11 @@ public:
     /// A lower bound of value() at this transformation and its generalisations that needs no
     /// check; for the metrics summed over columns it equals valueWithoutSuppression.
     [[nodiscard]] double staticBound(const std::vector<int>& levels) const;
+    /// Local suppression: how much value() rises when one more cell of generalised group `group`
+    /// of quasi-identifier q at `level` is suppressed; infinity where such a cell cannot widen a
+    /// class (fewer than two of the level's groups hold rows), 0 for a metric local suppression
+    /// does not price.
+    [[nodiscard]] double suppressedCellRise(std::size_t q, int level, std::uint32_t group) const;
     /// Whether staticBound is the exact value of every transformation that suppresses nothing.
     [[nodiscard]] bool staticBoundExactWithoutSuppression() const { return isColumnSum(); }
 
@@ -118,6 +123,8 @@ private:
     /// the level-0 sum (the original values' part, subtracted from every cell).
     std::vector<std::vector<std::vector<double>>> m_logRows;
     std::vector<std::vector<double>> m_totalLogRows;
+    /// Per q and level: whether two or more groups hold rows.
+    std::vector<std::vector<bool>> m_levelSplits;
 };
 
 } // namespace qiscout::core

@@ -20,6 +20,9 @@
 #include "qiscout/core/anonymization/protected_table.h"
 #include "qiscout/core/engines/row_classes.h"
 
+#include "anonymization/local_suppression_search.h"
+#include "anonymization/search_setup.h"
+#include "anonymization/utility_calculator.h"
 #include "support/anonymization_reference.h"
 #include "support/random_table.h"
 #include "support/thread_counts.h"
@@ -141,6 +144,45 @@ TEST_CASE("With local suppression the search returns the cheapest transformation
             checkApplied(table, parameters, k, *result.optimum);
         }
     }
+}
+
+TEST_CASE("The local-suppression bound never exceeds a transformation's price", "[local_suppression]")
+{
+    // The search skips a transformation whose bound exceeds the best price: a bound above some
+    // price could skip the optimum. Raised above the static bound it must be, somewhere, or it
+    // prunes nothing.
+    const std::vector<UtilityMetric> metrics{UtilityMetric::Precision, UtilityMetric::Loss,
+                                             UtilityMetric::NonUniformEntropy};
+    std::uint64_t raised = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        const EncodedTable table = makeRandomTable(seed, 4);
+        std::mt19937_64 random(seed * 7919);
+        const int qiCount = 1 + static_cast<int>(random() % std::min<std::uint64_t>(3, table.columnCount()));
+        AnonymizationParameters parameters;
+        std::vector<double> importance;
+        for (int q = 0; q < qiCount; ++q) {
+            parameters.quasiIdentifiers.push_back(
+                {q, randomHierarchy(table.columns[static_cast<std::size_t>(q)], random, 2), "random"});
+            importance.push_back(static_cast<double>(1 + random() % 3));
+        }
+        const std::uint64_t k = 2 + random() % std::min<std::uint64_t>(table.rowCount, 4);
+        if (k > table.rowCount)
+            continue;
+        parameters.models = {std::make_shared<KAnonymity>(k)};
+        parameters.metric = metrics[seed % metrics.size()];
+        parameters.localSuppression = LocalSuppressionSettings{importance, true};
+        INFO(describeRandomTable(seed, table) << ", k " << k);
+        const SearchSetup setup = prepareSearch(table, parameters);
+        const UtilityCalculator calculator(setup);
+        for (std::uint64_t node = 0; node < setup.lattice.size(); ++node) {
+            const Transformation transformation = setup.lattice.transformationOf(node);
+            const double price = assessTransformation(table, parameters, transformation).value;
+            const double bound = localSuppressionBound(setup, calculator, node);
+            CHECK(bound <= price + 1e-12 * std::max(1.0, std::abs(price)));
+            raised += bound > calculator.staticBound(transformation.levels) ? 1U : 0U;
+        }
+    }
+    CHECK(raised > 0);
 }
 
 TEST_CASE("With local suppression a spent time limit leaves the answer unproven", "[local_suppression]")
