@@ -348,6 +348,26 @@ void ProtectViewTest::protectsSd2011FromTheSuggestion()
     QVERIFY(outcome->assessment.acceptable);
     QCOMPARE(outcome->after.rowsAtRisk, std::uint64_t{0});
     QCOMPARE(outcome->after.quasiIdentifiers, std::uint64_t{0});
+
+    // With every column a candidate most of them keep one value; the headline says how many and
+    // what keeps more. Counted from the published texts of the rows not withheld.
+    const std::set<std::uint32_t> withheld(outcome->suppressedRows.begin(), outcome->suppressedRows.end());
+    const auto settings = view.settings();
+    int oneValue = 0;
+    for (const auto& spec : settings.quasiIdentifiers) {
+        const auto found = std::find_if(table->columns.begin(), table->columns.end(),
+                                        [&spec](const auto& column) { return column.name == spec.column; });
+        QVERIFY(found != table->columns.end());
+        const auto column = static_cast<std::size_t>(found - table->columns.begin());
+        if (groupsOf(*outcome->protectedTable, {column}, withheld).size() == 1)
+            ++oneValue;
+    }
+    const auto columns = static_cast<int>(settings.quasiIdentifiers.size());
+    QVERIFY2(oneValue >= 2 && 2 * oneValue >= columns, qPrintable(QString::number(oneValue)));
+    const QString headline = view.summaryView()->headline();
+    QVERIFY2(headline.contains(QStringLiteral("%1 of the %2 columns lose all their detail").arg(oneValue).arg(columns)),
+             qPrintable(headline));
+    QVERIFY(headline.contains(QStringLiteral("untick the columns an intruder cannot know")));
 }
 
 void ProtectViewTest::exportsTheReportWithTheProtection()
