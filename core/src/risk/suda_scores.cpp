@@ -184,15 +184,22 @@ SudaScores computeSudaScores(const EncodedTable& table, const SudaOptions& optio
     const auto paired = static_cast<double>(std::count(classSizes.begin(), classSizes.end(), 2U));
     result.summary.disProbability = uniques > 0 ? uniques * f / (uniques * f + paired * (1 - f)) : 0;
     const double q = 1 + (8.0 - scoredColumns) / 20;
+    // score^q once per row (pow was a twentieth of the SUDA time on 5,000 rows), and none at all
+    // for 8 key columns, where q is 1.
+    std::vector<double> powered(rows, 0);
     double adjustment = 0;
-    for (const double score : result.scores)
-        if (score > 0)
-            adjustment += 1 / std::pow(score, q);
+    for (std::uint32_t row = 0; row < rows; ++row) {
+        const double score = result.scores[row];
+        if (score > 0) {
+            powered[row] = q == 1 ? score : std::pow(score, q);
+            adjustment += 1 / powered[row];
+        }
+    }
     const double spread = paired * (1 - f) / f;
     result.disScores.assign(rows, 0);
     for (std::uint32_t row = 0; row < rows; ++row)
         if (result.scores[row] > 0)
-            result.disScores[row] = 1 / (1 + spread / (std::pow(result.scores[row], q) * adjustment));
+            result.disScores[row] = 1 / (1 + spread / (powered[row] * adjustment));
     return result;
 }
 
