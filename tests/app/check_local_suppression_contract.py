@@ -60,7 +60,12 @@ def smallest_wildcard_class(written):
 
 
 for k in (2, 3, 5):
-    data, written, text = anonymize(k, ["--no-generalisation"], f"plain-k{k}")
+    html = os.path.join(work, f"plain-k{k}.html")
+    data, written, text = anonymize(k, ["--no-generalisation", "--report", html], f"plain-k{k}")
+    # One meaning of k: --k K is the least group size, so each row shares its values with K - 1 others.
+    with open(html, encoding="utf-8") as source:
+        if f"with at least {k - 1} other rows" not in source.read():
+            failures.append(f"k {k}: the report does not say each row shares its values with {k - 1} other rows")
     by_column = data.get("suppressed_cells_by_column")
     if set(by_column) != set(QIS) or data.get("suppressed_cells") != sum(by_column.values()):
         failures.append(f"k {k}: suppressed_cells {data.get('suppressed_cells')} / by column {by_column}")

@@ -202,6 +202,9 @@ void ProtectLocalSuppressionTest::suppressesSingleCellsAsTheCoreDoes()
              qPrintable(headline));
     // The rule the search kept (a * protects its own row only) and the re-check's wider count.
     QVERIFY2(headline.contains(QStringLiteral("never stands in for another's")), qPrintable(headline));
+    // One meaning of k: nobody in a group of k = 3 or fewer, so each row shares its values with 3 others.
+    QCOMPARE(outcome->k - 1, recheck.k);
+    QVERIFY2(headline.contains(QStringLiteral("with at least %1 other rows").arg(recheck.k)), qPrintable(headline));
     QVERIFY2(headline.contains(QStringLiteral("matching any value")), qPrintable(headline));
 
     // What was lost, as data (#34): each column's profile, as the core gives it, behind a chooser.

@@ -121,7 +121,7 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     m_method->setToolTip(
         tr("Whole rows: rows that still stand out after coarsening lose every coarsened cell (record suppression). "
            "Single cells: only the cells that make a row stand out become * (local suppression, as sdcMicro's "
-           "kAnon); each row then shares the values it still shows with k - 1 others, and a * never stands in for "
+           "kAnon); each row then shares the values it still shows with at least k others, and a * never stands in for "
            "another row's value. Single cells protect k-anonymity alone."));
     methodRow->addRow(wrapped(tr("To protect:"), this), m_method);
     m_keepAtLeast = new QSpinBox(this);
@@ -272,7 +272,8 @@ PrivacySettingsPanel::PrivacySettingsPanel(QWidget* parent) : QWidget(parent)
     m_timeLimit->setToolTip(
         tr("Up to %1 ways to coarsen, the search finds the best one and proves it. Beyond that it searches for the "
            "best it can find in this time and says how close to the best possible that is: its answer is then not "
-           "proven the best.")
+           "proven the best. With single cells suppressed the limit always applies: each way to coarsen is then "
+           "priced by a pass over the rows.")
             .arg(QLocale().toString(static_cast<qulonglong>(core::TransformationLattice::maxExactSize))));
     advanced->addRow(tr("Time limit beyond %1 ways:")
                          .arg(QLocale().toString(static_cast<qulonglong>(core::TransformationLattice::maxExactSize))),

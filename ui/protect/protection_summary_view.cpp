@@ -150,9 +150,9 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
         // #34: the re-check's groups overlap, which the numbers below only make sense with.
         text += QStringLiteral(" ") +
                 tr("%1 single cells suppressed (written *). Each row shares the values it still shows with at least "
-                   "k - 1 other rows that show them too (a * hides its own row's value and never stands in for "
+                   "%2 other rows that show them too (a * hides its own row's value and never stands in for "
                    "another's); the protected side counts a * as matching any value, as sdcMicro does.")
-                    .arg(count(cells));
+                    .arg(count(cells), count(searchK));
     else
         text += QStringLiteral(" ") + tr("%1 rows (%2 %) suppressed.").arg(count(withheld), percent);
     if (best && best->transformation == outcome.transformation && proven)

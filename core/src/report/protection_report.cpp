@@ -88,8 +88,9 @@ std::vector<std::string> ProtectionReport::summary() const
     if (lattice && !columns.empty() && columns.front().suppressedCells)
         sentences.push_back("Local suppression replaced " + countedNoun(cells, "key cell", "key cells") + " by *" +
                             (cellsByColumn.empty() ? std::string() : " (" + cellsByColumn + ")") +
-                            "; each row shares the values it still shows with at least k - 1 other rows that show "
-                            "them too, and the re-check counts a suppressed cell as matching any value.");
+                            "; each row shares the values it still shows with at least " + groupDigits(verificationK) +
+                            " other rows that show them too, and the re-check counts a suppressed cell as matching "
+                            "any value.");
     sentences.push_back("Among the " + std::to_string(columns.size()) + " protected columns, " +
                         countedNoun(after.quasiIdentifiers, "quasi-identifier remains", "quasi-identifiers remain") +
                         " at k = " + std::to_string(verificationK) + ", and " + groupDigits(after.rowsAtRisk) +

@@ -310,9 +310,11 @@ std::string protectionHtml(const ProtectionReport& protection, bool richText)
                      : "It ran on the published table, which leaves the removed rows out.") +
             (!protection.columns.empty() && protection.columns.front().suppressedCells
                  ? " A locally suppressed cell (*) hides its own row's value: each row shares the values it still "
-                   "shows with at least k - 1 other rows that show them too. The re-check counts a * as matching "
-                   "any value (the wildcard semantics, sdcMicro's), which is the weaker test."
-                 : "") +
+                   "shows with at least " +
+                       std::to_string(protection.verificationK) +
+                       " other rows that show them too. The re-check counts a * as matching any value (the "
+                       "wildcard semantics, sdcMicro's), which is the weaker test."
+                 : std::string()) +
             "</p>\n";
     html += tableOpen() +
             "<thead><tr><th></th><th class=\"num\">Rows</th><th class=\"num\">Quasi-identifiers</th><th "
