@@ -91,6 +91,21 @@ void checkApplied(const EncodedTable& table, const AnonymizationParameters& para
             CHECK(optimum.value == Approx(metricFromTexts(table, applied, parameters, metric)).margin(1e-12));
 }
 
+/// One to three of the table's first columns as quasi-identifiers with random hierarchies; returns
+/// their random importances.
+std::vector<double> addRandomQuasiIdentifiers(const EncodedTable& table, std::mt19937_64& random,
+                                              AnonymizationParameters& parameters)
+{
+    const int qiCount = 1 + static_cast<int>(random() % std::min<std::uint64_t>(3, table.columnCount()));
+    std::vector<double> importance;
+    for (int q = 0; q < qiCount; ++q) {
+        parameters.quasiIdentifiers.push_back(
+            {q, randomHierarchy(table.columns[static_cast<std::size_t>(q)], random, 2), "random"});
+        importance.push_back(static_cast<double>(1 + random() % 3));
+    }
+    return importance;
+}
+
 } // namespace
 
 TEST_CASE("With local suppression the search returns the cheapest transformation of all", "[local_suppression]")
@@ -100,14 +115,8 @@ TEST_CASE("With local suppression the search returns the cheapest transformation
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
         const EncodedTable table = makeRandomTable(seed, 4);
         std::mt19937_64 random(seed * 3433);
-        const int qiCount = 1 + static_cast<int>(random() % std::min<std::uint64_t>(3, table.columnCount()));
         AnonymizationParameters parameters;
-        std::vector<double> importance;
-        for (int q = 0; q < qiCount; ++q) {
-            parameters.quasiIdentifiers.push_back(
-                {q, randomHierarchy(table.columns[static_cast<std::size_t>(q)], random, 2), "random"});
-            importance.push_back(static_cast<double>(1 + random() % 3));
-        }
+        const std::vector<double> importance = addRandomQuasiIdentifiers(table, random, parameters);
         const std::uint64_t k = 1 + random() % std::min<std::uint64_t>(table.rowCount, 4);
         parameters.models = {std::make_shared<KAnonymity>(k)};
         parameters.metric = metrics[random() % metrics.size()];
@@ -157,14 +166,8 @@ TEST_CASE("The local-suppression bound never exceeds a transformation's price", 
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         const EncodedTable table = makeRandomTable(seed, 4);
         std::mt19937_64 random(seed * 7919);
-        const int qiCount = 1 + static_cast<int>(random() % std::min<std::uint64_t>(3, table.columnCount()));
         AnonymizationParameters parameters;
-        std::vector<double> importance;
-        for (int q = 0; q < qiCount; ++q) {
-            parameters.quasiIdentifiers.push_back(
-                {q, randomHierarchy(table.columns[static_cast<std::size_t>(q)], random, 2), "random"});
-            importance.push_back(static_cast<double>(1 + random() % 3));
-        }
+        const std::vector<double> importance = addRandomQuasiIdentifiers(table, random, parameters);
         const std::uint64_t k = 2 + random() % std::min<std::uint64_t>(table.rowCount, 4);
         if (k > table.rowCount)
             continue;
