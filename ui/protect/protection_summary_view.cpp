@@ -170,7 +170,11 @@ void ProtectionSummaryView::showOutcome(const ProtectionOutcome& outcome,
     if (best && !proven) {
         const QString ways = locale.toString(static_cast<qulonglong>(result->lattice.size()));
         text += QStringLiteral(" ") +
-                (result->complete
+                (result->complete && local
+                     ? tr("With single cells suppressed, each of the %1 ways to coarsen is priced by a pass over the "
+                          "rows, too slow to check them all, so the search looked for the best it could find in %2 s.")
+                           .arg(ways, locale.toString(parameters.heuristicSeconds, 'f', 0))
+                 : result->complete
                      ? tr("The columns can be coarsened in %1 ways, too many to check all, so the search looked for "
                           "the best it could find in %2 s.")
                            .arg(ways, locale.toString(parameters.heuristicSeconds, 'f', 0))
