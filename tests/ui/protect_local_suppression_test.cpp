@@ -87,11 +87,13 @@ std::uint64_t smallestWildcardClass(const EncodedTable& table, const std::vector
     return smallest;
 }
 
-/// Settings with localSuppressionColumns as quasi-identifiers, each with its automatic hierarchy.
-qiscout::core::ProtectionSettings localSuppressionSettings(const qiscout::core::EncodedTable& table)
+/// Settings with `columns` as quasi-identifiers, each with its automatic hierarchy.
+qiscout::core::ProtectionSettings
+localSuppressionSettings(const qiscout::core::EncodedTable& table,
+                         const std::vector<std::string>& columns = localSuppressionColumns)
 {
     qiscout::core::ProtectionSettings settings;
-    for (const std::string& name : localSuppressionColumns)
+    for (const std::string& name : columns)
         settings.quasiIdentifiers.push_back(
             {name, qiscout::core::automaticHierarchy(table.columns[static_cast<std::size_t>(columnNamed(table, name))]),
              "automatic"});
@@ -317,12 +319,8 @@ void ProtectLocalSuppressionTest::keepsAtLeastTheShareOfEachColumnItIsSet()
 void ProtectLocalSuppressionTest::aTimeLimitLeavesSingleCellsUnproven()
 {
     const auto table = loadSharedTable("adult.csv");
-    qiscout::core::ProtectionSettings settings;
-    for (const std::string name : {"age", "education", "occupation", "native-country", "hours-per-week"})
-        settings.quasiIdentifiers.push_back(
-            {name,
-             qiscout::core::automaticHierarchy(table->columns[static_cast<std::size_t>(columnNamed(*table, name))]),
-             "automatic"});
+    qiscout::core::ProtectionSettings settings =
+        localSuppressionSettings(*table, {"age", "education", "occupation", "native-country", "hours-per-week"});
     settings.k = 5;
     settings.suppressionLimit = 0.0;
     settings.localSuppression = qiscout::core::LocalSuppressionSetting{true, {}};
