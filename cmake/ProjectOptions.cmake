@@ -11,3 +11,13 @@ if(QISCOUT_SANITIZER)
     -fsanitize=${QISCOUT_SANITIZER} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   target_link_options(qiscout_options INTERFACE -fsanitize=${QISCOUT_SANITIZER})
 endif()
+
+# The test presets built with sanitizers link core and ui as shared libraries: statically, each of
+# the 23 GUI test programs carried its own instrumented copy of both (190 MB apiece, 4.2 GB in all),
+# and a CI machine ran out of disk linking them. Releases keep static libraries.
+option(QISCOUT_SHARED_LIBRARIES "Build qiscout_core and qiscout_ui as shared libraries" OFF)
+if(QISCOUT_SHARED_LIBRARIES)
+  set(QISCOUT_LIBRARY_TYPE SHARED)
+else()
+  set(QISCOUT_LIBRARY_TYPE STATIC)
+endif()
