@@ -7,6 +7,7 @@
 #include "engines/msu_finder.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -36,6 +37,9 @@ struct FoundMsu {
     std::uint32_t row = 0;
     std::uint64_t localColumns = 0;
 };
+
+// The local columns of an MSU are the bits of a 64-bit mask.
+constexpr std::size_t maxLocalColumns = std::numeric_limits<std::uint64_t>::digits;
 
 constexpr std::uint64_t bit(std::uint32_t column)
 {
@@ -116,6 +120,14 @@ private:
     std::vector<FoundMsu> m_uniques;
 };
 
+// A candidate of a sub-table searched by words: bit k of `rows` is the k-th row of the sub-table
+// where the word search began.
+struct WordItem {
+    std::uint32_t count = 0;
+    std::uint32_t rank = 0;
+    std::uint64_t rows = 0;
+};
+
 // One level of the recursion: a (sub-)table, which is the rows holding some items (the whole table
 // at depth 0), and the items that can still be part of an MSU there.
 struct Level {
@@ -124,19 +136,30 @@ struct Level {
         , position(itemCount + 1, 0)
         , aliasColumns(itemCount + 1, 0)
         , rowsOf(itemCount + 1)
+        , holderCount(itemCount + 1, 0)
+        , soleRow(itemCount + 1, 0)
         , lastPositionOfColumn(width, 0)
+        , rowBits(itemCount + 1, 0)
     {}
 
     // Rank -> rows holding the item here; meaningful for the candidates only.
     std::vector<std::uint32_t> counts;
-    // Rank -> 1 + index in `candidates`, or 0 for an item that is no candidate here.
+    // Rank -> 1 + index in `candidates` (in `wordItems` on a level searched by words), or 0 for an
+    // item that is no candidate here.
     std::vector<std::uint32_t> position;
     // Rank -> local columns of the items merged into this candidate because they are held by
     // exactly its rows here; meaningful for the candidates only.
     std::vector<std::uint64_t> aliasColumns;
+    // The columns of the candidates with aliases: most levels have none, and only MSUs holding such
+    // a candidate need expansion.
+    std::uint64_t columnsWithAliases = 0;
     // Rank -> the rows here holding the item, and the ranks seen, while the level lives.
     std::vector<std::vector<std::uint32_t>> rowsOf;
     std::vector<std::uint32_t> touched;
+    // Rank -> rows holding the item and the last of them, while a search of one-item MSUs counts
+    // them (zero outside it).
+    std::vector<std::uint32_t> holderCount;
+    std::vector<std::uint32_t> soleRow;
     // The columns this level's items come from.
     std::vector<std::uint32_t> columns;
     // Local column -> largest position of a candidate in it (0: none).
@@ -148,6 +171,13 @@ struct Level {
     // rank) per candidate of one count.
     std::vector<std::uint64_t> byCount;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> signatures;
+
+    // A level searched by words (a sub-table of at most 64 rows, see SubTableSearch::searchWords):
+    // rank -> the item's rows as bits while the sub-table is read (zero outside it), the candidates
+    // with their rows as bits, rarest first, and per candidate the columns of it and the ones after.
+    std::vector<std::uint64_t> rowBits;
+    std::vector<WordItem> wordItems;
+    std::vector<std::uint64_t> columnsFrom;
 };
 
 std::uint64_t hashRows(std::span<const std::uint32_t> rows)
@@ -188,6 +218,7 @@ void settleLevel(const RankedTable& table, Level& level, std::size_t rowCount, c
     // counts are held by one item).
     std::sort(level.byCount.begin(), level.byCount.end());
     level.candidates.clear();
+    level.columnsWithAliases = 0;
     for (std::size_t begin = 0; begin < level.byCount.size();) {
         const std::uint64_t count = level.byCount[begin] >> 32;
         std::size_t end = begin + 1;
@@ -216,10 +247,12 @@ void settleLevel(const RankedTable& table, Level& level, std::size_t rowCount, c
                 const auto representative = std::find_if(
                     level.candidates.begin() + static_cast<std::ptrdiff_t>(firstOfGroup), level.candidates.end(),
                     [&](std::uint32_t other) { return level.rowsOf[other] == level.rowsOf[rank]; });
-                if (representative == level.candidates.end())
+                if (representative == level.candidates.end()) {
                     level.candidates.push_back(rank);
-                else
+                } else {
                     level.aliasColumns[*representative] |= bit(table.columnOfRank(rank));
+                    level.columnsWithAliases |= bit(table.columnOfRank(*representative));
+                }
             }
             group = groupEnd;
         }
@@ -305,19 +338,22 @@ public:
     /// Word operations of a check of `items` items.
     [[nodiscard]] std::uint64_t cost(std::size_t items) const { return items * m_words; }
 
-    /// Whether two rows or more hold every item of `ranks` (all covered).
-    [[nodiscard]] bool heldTwice(std::span<const std::uint32_t> ranks) const
+    /// Whether a row other than `row`, which holds them, holds every item of `ranks` (all covered).
+    [[nodiscard]] bool heldElsewhere(std::uint32_t row, std::span<const std::uint32_t> ranks) const
     {
-        int holders = 0;
+        std::array<const std::uint64_t*, maxLocalColumns> sets; // the first ranks.size() are set
+        for (std::size_t i = 0; i < ranks.size(); ++i)
+            sets[i] = m_bits.data() + m_offset[ranks[i]];
+        const std::size_t rowWord = row / 64;
+        const std::uint64_t others = ~(std::uint64_t{1} << (row % 64));
         for (std::size_t word = 0; word < m_words; ++word) {
-            std::uint64_t common = ~std::uint64_t{0};
-            for (const std::uint32_t rank : ranks)
-                common &= m_bits[m_offset[rank] + word];
-            if (common != 0) {
-                holders += std::popcount(common);
-                if (holders >= 2)
-                    return true;
-            }
+            std::uint64_t common = sets[0][word];
+            for (std::size_t i = 1; i < ranks.size(); ++i)
+                common &= sets[i][word];
+            if (word == rowWord)
+                common &= others;
+            if (common != 0)
+                return true;
         }
         return false;
     }
@@ -417,7 +453,10 @@ private:
         if (childBudget < 1)
             return;
         const std::size_t before = found.size();
-        search(rows, depth + 1, position, childBudget, found);
+        if (childBudget > 1 && rows.size() <= wordRows)
+            searchWords(rows, depth + 1, position, childBudget, found);
+        else
+            search(rows, depth + 1, position, childBudget, found);
         keepWithSpecialRow(depth, rank, found, before);
         expandAliases(depth, found, before);
     }
@@ -432,13 +471,22 @@ private:
         m_rowsScanned += rows.size();
         Level& level = own(depth);
         const Level& parent = at(depth - 1);
+        if (budget == 1) {
+            searchSingles(rows, level, parent, afterPosition, found);
+            return;
+        }
+        // Raw pointers, because the compiler cannot prove that the pushes leave the vectors' own
+        // members alone and reloaded them for every cell.
+        const std::uint32_t* const parentPosition = parent.position.data();
+        std::vector<std::uint32_t>* const rowsOf = level.rowsOf.data();
+        const std::span<const std::uint32_t> columns = level.columns;
         for (const std::uint32_t row : rows) {
-            const auto cells = m_table.row(row);
-            for (const std::uint32_t column : level.columns) {
+            const std::uint32_t* const cells = m_table.row(row).data();
+            for (const std::uint32_t column : columns) {
                 const std::uint32_t rank = cells[column];
-                if (parent.position[rank] <= afterPosition)
+                if (parentPosition[rank] <= afterPosition)
                     continue;
-                auto& holders = level.rowsOf[rank];
+                auto& holders = rowsOf[rank];
                 if (holders.empty())
                     level.touched.push_back(rank);
                 holders.push_back(row);
@@ -455,6 +503,173 @@ private:
         level.touched.clear();
     }
 
+    // A sub-table searched for MSUs of one item (half of them on sd2011, most of two rows) needs
+    // no row lists: its MSUs are its items held by one row. Each is a candidate of the parent,
+    // held by two rows or more there, so it is neither uniform here nor confined to these rows.
+    void searchSingles(std::span<const std::uint32_t> rows, Level& level, const Level& parent,
+                       std::uint32_t afterPosition, std::vector<FoundMsu>& found)
+    {
+        const std::uint32_t* const parentPosition = parent.position.data();
+        std::uint32_t* const holders = level.holderCount.data();
+        std::uint32_t* const soleRow = level.soleRow.data();
+        const std::span<const std::uint32_t> columns = level.columns;
+        for (const std::uint32_t row : rows) {
+            const std::uint32_t* const cells = m_table.row(row).data();
+            for (const std::uint32_t column : columns) {
+                const std::uint32_t rank = cells[column];
+                if (parentPosition[rank] <= afterPosition)
+                    continue;
+                if (holders[rank]++ == 0)
+                    level.touched.push_back(rank);
+                soleRow[rank] = row;
+            }
+        }
+        for (const std::uint32_t rank : level.touched) {
+            if (holders[rank] == 1)
+                found.push_back({soleRow[rank], bit(m_table.columnOfRank(rank))});
+            holders[rank] = 0;
+        }
+        level.touched.clear();
+    }
+
+    // A sub-table of at most 64 rows (most of them: 31,000 of the 35,000 searched on sd2011) is
+    // searched with each item's rows there as the bits of one word. An item's rows in a deeper
+    // sub-table are then one AND, the tests of a level compare words, merging perfectly correlated
+    // items compares words, and a special-row check is the AND of its items' words, where the lists
+    // of rows cost a scan of the sub-table, a push per cell and a scan of a bucket per check.
+    static constexpr std::size_t wordRows = std::numeric_limits<std::uint64_t>::digits;
+
+    // The MSUs of the sub-table formed by `rows` (at most 64, at `depth` >= 1, below a level with
+    // row lists) over the parent level's candidates placed after `afterPosition`; as `search`.
+    void searchWords(std::span<const std::uint32_t> rows, std::size_t depth, std::uint32_t afterPosition, int budget,
+                     std::vector<FoundMsu>& found)
+    {
+        if (m_stop.stop_requested())
+            return;
+        m_rowsScanned += rows.size();
+        m_wordRows = rows;
+        Level& level = own(depth);
+        const Level& parent = at(depth - 1);
+        const std::uint32_t* const parentPosition = parent.position.data();
+        std::uint64_t* const rowBits = level.rowBits.data();
+        const std::span<const std::uint32_t> columns = level.columns;
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            const std::uint32_t* const cells = m_table.row(rows[k]).data();
+            for (const std::uint32_t column : columns) {
+                const std::uint32_t rank = cells[column];
+                if (parentPosition[rank] <= afterPosition)
+                    continue;
+                if (rowBits[rank] == 0)
+                    level.touched.push_back(rank);
+                rowBits[rank] |= std::uint64_t{1} << k;
+            }
+        }
+        const std::uint64_t all = rows.size() == wordRows ? ~std::uint64_t{0} : (std::uint64_t{1} << rows.size()) - 1;
+        level.wordItems.clear();
+        for (const std::uint32_t rank : level.touched) {
+            const std::uint64_t bits = rowBits[rank];
+            rowBits[rank] = 0;
+            const bool confined = static_cast<std::size_t>(std::popcount(bits)) == parent.counts[rank];
+            offerWordItem(level, rank, bits, confined, all, budget, found);
+        }
+        level.touched.clear();
+        searchWordLevel(depth, budget, found);
+    }
+
+    // Settles one item of a level searched by words, as settleLevel does: an item whose rows all lie
+    // in this sub-table (`confined`) or fill it cannot extend an MSU found here, an item held by one
+    // row is a 1-MSU, and the others are candidates when MSUs of two items or more are sought.
+    void offerWordItem(Level& level, std::uint32_t rank, std::uint64_t bits, bool confined, std::uint64_t all,
+                       int budget, std::vector<FoundMsu>& found) const
+    {
+        if (confined || bits == all)
+            return;
+        if ((bits & (bits - 1)) == 0)
+            found.push_back(
+                {m_wordRows[static_cast<std::size_t>(std::countr_zero(bits))], bit(m_table.columnOfRank(rank))});
+        else if (budget >= 2)
+            level.wordItems.push_back({static_cast<std::uint32_t>(std::popcount(bits)), rank, bits});
+    }
+
+    // Orders a word level's candidates rarest first, merges those with the same rows into the
+    // lowest-ranked of them, searches below each and keeps what has a special row here.
+    void searchWordLevel(std::size_t depth, int budget, std::vector<FoundMsu>& found)
+    {
+        Level& level = own(depth);
+        auto& items = level.wordItems;
+        std::sort(items.begin(), items.end(), [](const WordItem& a, const WordItem& b) {
+            return std::tie(a.count, a.rows, a.rank) < std::tie(b.count, b.rows, b.rank);
+        });
+        std::size_t kept = 0;
+        level.columnsWithAliases = 0;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const std::uint32_t rank = items[i].rank;
+            if (kept > 0 && items[kept - 1].rows == items[i].rows) {
+                level.aliasColumns[items[kept - 1].rank] |= bit(m_table.columnOfRank(rank));
+                level.columnsWithAliases |= bit(m_table.columnOfRank(items[kept - 1].rank));
+                continue;
+            }
+            level.aliasColumns[rank] = 0;
+            items[kept++] = items[i];
+        }
+        items.resize(kept);
+        level.columnsFrom.resize(items.size() + 1);
+        level.columnsFrom.back() = 0;
+        for (std::size_t i = items.size(); i-- > 0;) {
+            level.position[items[i].rank] = static_cast<std::uint32_t>(i + 1);
+            level.columnsFrom[i] = level.columnsFrom[i + 1] | bit(m_table.columnOfRank(items[i].rank));
+        }
+
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const WordItem item = items[i];
+            const std::uint64_t itemColumn = bit(m_table.columnOfRank(item.rank));
+            // As in searchChild: one item per column, and |J| + 1 rows here for an MSU J.
+            const int childBudget = std::min(
+                {budget - 1, static_cast<int>(item.count) - 1, std::popcount(level.columnsFrom[i + 1] & ~itemColumn)});
+            if (childBudget < 1 || m_stop.stop_requested())
+                continue;
+            Level& child = own(depth + 1);
+            child.wordItems.clear();
+            const std::size_t before = found.size();
+            for (std::size_t j = i + 1; j < items.size(); ++j) {
+                const std::uint64_t bits = items[j].rows & item.rows;
+                if (bits != 0)
+                    offerWordItem(child, items[j].rank, bits, bits == items[j].rows, item.rows, childBudget, found);
+            }
+            if (!child.wordItems.empty())
+                searchWordLevel(depth + 1, childBudget, found);
+            keepWithSpecialWordRow(level, item, found, before);
+            expandAliases(depth, found, before);
+        }
+        for (const WordItem& item : items)
+            level.position[item.rank] = 0;
+    }
+
+    // keepWithSpecialRow on a word level: J + i is kept when a row here holds every item of J but
+    // not i, and the items of J are candidates here.
+    void keepWithSpecialWordRow(const Level& level, WordItem item, std::vector<FoundMsu>& found,
+                                std::size_t first) const
+    {
+        const std::uint64_t itemColumn = bit(m_table.columnOfRank(item.rank));
+        std::size_t kept = first;
+        for (std::size_t i = first; i < found.size(); ++i) {
+            const FoundMsu msu = found[i];
+            bool special = (msu.localColumns & (msu.localColumns - 1)) == 0;
+            if (!special) {
+                const auto cells = m_table.row(msu.row);
+                std::uint64_t holders = ~item.rows;
+                for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1)
+                    holders &=
+                        level.wordItems[level.position[cells[static_cast<std::size_t>(std::countr_zero(rest))]] - 1]
+                            .rows;
+                special = holders != 0;
+            }
+            if (special)
+                found[kept++] = {msu.row, msu.localColumns | itemColumn};
+        }
+        found.resize(kept);
+    }
+
     // A sub-table MSU J of item i's rows is an MSU of this level's table with i added exactly when
     // some row here lacks i but holds J (so J alone is not unique here). Such a row lies in the
     // bucket of each item of J, all candidates here; the smallest bucket is searched. A single item
@@ -467,7 +682,8 @@ private:
         std::size_t kept = first;
         for (std::size_t i = first; i < found.size(); ++i) {
             const FoundMsu msu = found[i];
-            bool special = std::has_single_bit(msu.localColumns);
+            // Not std::has_single_bit: a library call on the x86-64 baseline.
+            bool special = (msu.localColumns & (msu.localColumns - 1)) == 0;
             if (!special) {
                 const auto unique = m_table.row(msu.row);
                 m_pattern.clear();
@@ -508,7 +724,7 @@ private:
         const std::uint64_t cost = m_common.cost(m_ranks.size());
         constexpr std::uint64_t lookupCost = 1024;
         if (cost <= lookupCost)
-            return m_common.heldTwice(m_ranks);
+            return m_common.heldElsewhere(msu.row, m_ranks);
         Repeats& repeats = m_repeatsByColumns[msu.localColumns];
         if (repeats.bits != nullptr)
             return (*repeats.bits)[msu.row];
@@ -518,7 +734,7 @@ private:
             repeats.bits = &m_repeats.build(msu.localColumns);
             return (*repeats.bits)[msu.row];
         }
-        return m_common.heldTwice(m_ranks);
+        return m_common.heldElsewhere(msu.row, m_ranks);
     }
 
     // Each MSU found[first..] of this level stands for itself and for every copy with some of its
@@ -526,9 +742,13 @@ private:
     void expandAliases(std::size_t depth, std::vector<FoundMsu>& found, std::size_t first)
     {
         const Level& level = at(depth);
+        if (level.columnsWithAliases == 0)
+            return;
         const std::size_t end = found.size();
         for (std::size_t i = first; i < end; ++i) {
             const FoundMsu msu = found[i];
+            if ((msu.localColumns & level.columnsWithAliases) == 0)
+                continue;
             const auto cells = m_table.row(msu.row);
             m_variants.assign(1, msu.localColumns);
             for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
@@ -562,6 +782,8 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pattern;
     std::vector<std::uint32_t> m_ranks;
     std::vector<std::uint64_t> m_variants;
+    // The rows of the sub-table where the current word search began: bit k of a word is its k-th.
+    std::span<const std::uint32_t> m_wordRows;
     std::uint64_t m_rowsScanned = 0;
 };
 
