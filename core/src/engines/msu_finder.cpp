@@ -46,6 +46,26 @@ constexpr std::uint64_t bit(std::uint32_t column)
     return std::uint64_t{1} << column;
 }
 
+// Not std::has_single_bit: a library call on the x86-64 baseline, in the search's hot loops.
+constexpr bool hasOneBit(std::uint64_t word)
+{
+    return word != 0 && (word & (word - 1)) == 0;
+}
+
+// Keeps each MSU J of found[first..] for which `special(J)` finds a special row, as J plus the item
+// in `itemColumn`. A single item J always has one (see keepWithSpecialRow).
+template <typename Special>
+void keepSpecial(std::vector<FoundMsu>& found, std::size_t first, std::uint64_t itemColumn, const Special& special)
+{
+    std::size_t kept = first;
+    for (std::size_t i = first; i < found.size(); ++i) {
+        const FoundMsu msu = found[i];
+        if (hasOneBit(msu.localColumns) || special(msu))
+            found[kept++] = {msu.row, msu.localColumns | itemColumn};
+    }
+    found.resize(kept);
+}
+
 // The table as ranks: items that can belong to an MSU of two or more items (support between 2 and
 // R - 1) are numbered 1..M by ascending support, then column, then code; every other cell holds 0,
 // which is a candidate nowhere. Unique items are the 1-MSUs; items in every row cannot be part of
@@ -580,7 +600,7 @@ private:
     {
         if (confined || bits == all)
             return;
-        if ((bits & (bits - 1)) == 0)
+        if (hasOneBit(bits))
             found.push_back(
                 {m_wordRows[static_cast<std::size_t>(std::countr_zero(bits))], bit(m_table.columnOfRank(rank))});
         else if (budget >= 2)
@@ -646,24 +666,14 @@ private:
     void keepWithSpecialWordRow(const Level& level, WordItem item, std::vector<FoundMsu>& found,
                                 std::size_t first) const
     {
-        const std::uint64_t itemColumn = bit(m_table.columnOfRank(item.rank));
-        std::size_t kept = first;
-        for (std::size_t i = first; i < found.size(); ++i) {
-            const FoundMsu msu = found[i];
-            bool special = (msu.localColumns & (msu.localColumns - 1)) == 0;
-            if (!special) {
-                const auto cells = m_table.row(msu.row);
-                std::uint64_t holders = ~item.rows;
-                for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1)
-                    holders &=
-                        level.wordItems[level.position[cells[static_cast<std::size_t>(std::countr_zero(rest))]] - 1]
-                            .rows;
-                special = holders != 0;
-            }
-            if (special)
-                found[kept++] = {msu.row, msu.localColumns | itemColumn};
-        }
-        found.resize(kept);
+        keepSpecial(found, first, bit(m_table.columnOfRank(item.rank)), [&](FoundMsu msu) {
+            const auto cells = m_table.row(msu.row);
+            std::uint64_t holders = ~item.rows;
+            for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1)
+                holders &=
+                    level.wordItems[level.position[cells[static_cast<std::size_t>(std::countr_zero(rest))]] - 1].rows;
+            return holders != 0;
+        });
     }
 
     // A sub-table MSU J of item i's rows is an MSU of this level's table with i added exactly when
@@ -675,39 +685,28 @@ private:
     {
         const Level& level = at(depth);
         const std::uint32_t itemColumn = m_table.columnOfRank(itemRank);
-        std::size_t kept = first;
-        for (std::size_t i = first; i < found.size(); ++i) {
-            const FoundMsu msu = found[i];
-            // Not std::has_single_bit: a library call on the x86-64 baseline.
-            bool special = (msu.localColumns & (msu.localColumns - 1)) == 0;
-            if (!special) {
-                const auto unique = m_table.row(msu.row);
-                m_pattern.clear();
-                std::uint32_t pivot = 0;
-                for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
-                    const auto column = static_cast<std::uint32_t>(std::countr_zero(rest));
-                    const std::uint32_t rank = unique[column];
-                    m_pattern.emplace_back(column, rank);
-                    if (pivot == 0 || level.counts[rank] < level.counts[pivot])
-                        pivot = rank;
-                }
-                const auto pivotRows = level.buckets[level.position[pivot] - 1];
-                const auto holdsPattern = [&](std::uint32_t row) {
-                    const auto cells = m_table.row(row);
-                    return cells[itemColumn] != itemRank &&
-                           std::all_of(m_pattern.begin(), m_pattern.end(),
-                                       [&](const auto& item) { return cells[item.first] == item.second; });
-                };
-                if (depth == 0 && m_common.faster(pivotRows.size(), m_pattern.size())) {
-                    special = checkWholeTable(msu);
-                } else {
-                    special = std::any_of(pivotRows.begin(), pivotRows.end(), holdsPattern);
-                }
+        keepSpecial(found, first, bit(itemColumn), [&](FoundMsu msu) {
+            const auto unique = m_table.row(msu.row);
+            m_pattern.clear();
+            std::uint32_t pivot = 0;
+            for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
+                const auto column = static_cast<std::uint32_t>(std::countr_zero(rest));
+                const std::uint32_t rank = unique[column];
+                m_pattern.emplace_back(column, rank);
+                if (pivot == 0 || level.counts[rank] < level.counts[pivot])
+                    pivot = rank;
             }
-            if (special)
-                found[kept++] = {msu.row, msu.localColumns | bit(itemColumn)};
-        }
-        found.resize(kept);
+            const auto pivotRows = level.buckets[level.position[pivot] - 1];
+            const auto holdsPattern = [&](std::uint32_t row) {
+                const auto cells = m_table.row(row);
+                return cells[itemColumn] != itemRank &&
+                       std::all_of(m_pattern.begin(), m_pattern.end(),
+                                   [&](const auto& item) { return cells[item.first] == item.second; });
+            };
+            if (depth == 0 && m_common.faster(pivotRows.size(), m_pattern.size()))
+                return checkWholeTable(msu);
+            return std::any_of(pivotRows.begin(), pivotRows.end(), holdsPattern);
+        });
     }
 
     // The special-row check of `msu` (unique in its sub-table) on the whole table, through the
