@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "anonymization/row_groups.h"
@@ -78,7 +79,8 @@ public:
                 DenseGroupAggregator<W>& dense, GroupAggregator<W>& hashed, RowGroups<W>& out)
     {
         const GroupCombinations<W>& source = from.combinations;
-        GroupCombinations<W> target;
+        GroupCombinations<W>& target = m_building;
+        target.clear();
         target.blockEnd = source.blockEnd;
         target.blockStart.assign(1, 0);
         const std::size_t blocks = source.blocks();
@@ -166,7 +168,8 @@ public:
             }
         }
         target.ofGroup.assign(m_ofGroup.begin(), m_ofGroup.begin() + static_cast<std::ptrdiff_t>(out.size() * blocks));
-        out.combinations = std::move(target);
+        // Swapped, not moved: the target's old buffers are the next roll-up's, without allocating.
+        std::swap(out.combinations, target);
     }
 
 private:
@@ -228,6 +231,8 @@ private:
     std::vector<std::uint32_t> m_target;
     std::vector<std::size_t> m_scaled;
     std::vector<std::uint32_t> m_ofGroup;
+    /// The combinations of the roll-up under way, swapped into its target at the end.
+    GroupCombinations<W> m_building;
 };
 
 } // namespace qiscout::core

@@ -234,6 +234,8 @@ private:
     void checkNodes(const std::vector<std::uint64_t>& nodes)
     {
         std::vector<CheckResult> results(nodes.size());
+        for (CheckResult& result : results)
+            result.groups = takeSpare();
         if (nodes.size() == 1) {
             results[0] = checkOne(nodes[0]);
         } else {
@@ -281,9 +283,11 @@ private:
             offerBest(node, outcome.value);
 
         // Keep a snapshot only when it saves real work against its own source (ARX keeps those
-        // that shrink the classes by a margin too).
+        // that shrink the classes by a margin too), as an exact-size copy: the check's buffers were
+        // sized for its source's groups, and go back to the spares.
         if (!result.groups.keys.empty() && result.groups.size() * 5 <= result.sourceGroups * 4)
-            store(node, std::move(result.groups));
+            store(node, RowGroups<W>(result.groups));
+        recycle(std::move(result.groups));
         m_outcomes.emplace(node, std::move(result.outcome));
     }
 
@@ -303,11 +307,32 @@ private:
                 if (m_history[i].groups.size() > m_history[largest].groups.size())
                     largest = i;
             m_storedGroups -= m_history[largest].groups.size();
+            recycle(std::move(m_history[largest].groups));
             m_history.erase(m_history.begin() + static_cast<std::ptrdiff_t>(largest));
             const auto dimensions = static_cast<std::ptrdiff_t>(m_lattice.dimensions());
             m_snapshotLevels.erase(m_snapshotLevels.begin() + static_cast<std::ptrdiff_t>(largest) * dimensions,
                                    m_snapshotLevels.begin() + (static_cast<std::ptrdiff_t>(largest) + 1) * dimensions);
         }
+    }
+
+    /// Buffers for a check's groups, from an earlier check when one is spare: fresh buffers the
+    /// size of the root's groups cost a page fault per 4 KiB at every check (a fifth of a search
+    /// on adult with suppression, where most checks roll up from the root).
+    RowGroups<W> takeSpare()
+    {
+        if (m_spare.empty())
+            return {};
+        RowGroups<W> groups = std::move(m_spare.back());
+        m_spare.pop_back();
+        return groups;
+    }
+
+    void recycle(RowGroups<W>&& groups)
+    {
+        if (m_spare.size() >= maxSpare)
+            return;
+        groups.clear();
+        m_spare.push_back(std::move(groups));
     }
 
     /// Marks every generalisation of `node` with `flag` (and predicate-true), reporting nodes
@@ -580,6 +605,9 @@ private:
     }
 
     static constexpr std::size_t maxSnapshots = 4096;
+    /// Spare buffers kept: enough for the sequential checks of the border search and a few of a
+    /// parallel round. Each can be as large as the root's groups, so not more.
+    static constexpr std::size_t maxSpare = 4;
 
     const SearchSetup& m_setup;
     const TransformationLattice& m_lattice;
@@ -601,6 +629,7 @@ private:
     std::vector<std::uint64_t> m_stack;
     std::unordered_map<std::uint64_t, NodeOutcome> m_outcomes;
     std::vector<Snapshot> m_history;
+    std::vector<RowGroups<W>> m_spare;
     /// The levels of every snapshot's node, dimensions() bytes each, for a quick generalisation test.
     std::vector<std::uint8_t> m_snapshotLevels;
     std::size_t m_storedGroups = 0;
