@@ -129,9 +129,12 @@ public:
             const auto denseLoop = [&](auto fixed) {
                 constexpr std::size_t count = decltype(fixed)::value;
                 const std::size_t stride = count > 0 ? count : blocks;
+                // Plain copies: the stores into the target's counts could alias the vectors' sizes.
                 const std::uint32_t* combos = source.ofGroup.data();
                 const std::size_t* scaled = m_scaled.data();
-                for (std::size_t i = 0; i < from.size(); ++i, combos += stride) {
+                const std::uint32_t* rows = from.rows.data();
+                const std::size_t groups = from.size();
+                for (std::size_t i = 0; i < groups; ++i, combos += stride) {
                     std::size_t index = 0;
                     if constexpr (count > 0) {
                         for (std::size_t b = 0; b < count; ++b)
@@ -140,7 +143,7 @@ public:
                         for (std::size_t b = 0; b < blocks; ++b)
                             index += scaled[combos[b]];
                     }
-                    if (dense.add(index, from.rows[i], [&] { return keyOf(combos); }))
+                    if (dense.add(index, rows[i], [&] { return keyOf(combos); }))
                         describeNew(combos);
                 }
             };
