@@ -311,11 +311,14 @@ private:
     /// Groups per combination of a block, at least, when groups are described.
     static constexpr std::size_t combinationShare = 8;
 
-    /// The largest dense numbering worth filling from `sources` groups: it costs about as much as
-    /// hashing them.
+    /// The largest dense numbering worth filling from `sources` groups. A slot is only touched
+    /// when a source group maps to it, so a sparse numbering costs cache misses, not clearing; up
+    /// to 32 slots a source group it still beats hashing the keys (ARX's adult with 2 %
+    /// suppression, entropy metrics: 5-15 % faster searches than at 4 slots a group, the other
+    /// metrics unchanged).
     [[nodiscard]] static std::size_t denseLimit(std::size_t sources)
     {
-        return std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 4 * sources));
+        return std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 32 * sources));
     }
 
     /// Every key field at `toNode`, with the map from `fromNode`'s codes where the level differs.
