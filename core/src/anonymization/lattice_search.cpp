@@ -138,19 +138,17 @@ private:
     void bucketByTotalLevel()
     {
         m_byTotalLevel.assign(static_cast<std::size_t>(m_lattice.maxTotalLevel()) + 1, {});
-        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node)
-            m_byTotalLevel[static_cast<std::size_t>(m_lattice.totalLevel(node))].push_back(node);
+        LatticeWalk walk(m_lattice);
+        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node, walk.next())
+            m_byTotalLevel[static_cast<std::size_t>(walk.totalLevel())].push_back(node);
     }
 
     void computeStaticBounds()
     {
         m_static.resize(m_lattice.size());
-        std::vector<int> levels(static_cast<std::size_t>(m_lattice.dimensions()));
-        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node) {
-            for (int q = 0; q < m_lattice.dimensions(); ++q)
-                levels[static_cast<std::size_t>(q)] = m_lattice.level(node, q);
-            m_static[node] = m_calculator.staticBound(levels);
-        }
+        LatticeWalk walk(m_lattice);
+        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node, walk.next())
+            m_static[node] = m_calculator.staticBound(walk.levels());
     }
 
     /// m_bound from the static bounds: each node's is also a bound of its generalisations, so the
@@ -159,9 +157,10 @@ private:
     void computeUpwardBounds()
     {
         m_bound = m_static;
-        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node)
+        LatticeWalk walk(m_lattice);
+        for (std::uint64_t node = 0; node < m_lattice.size() && !stopAt(node); ++node, walk.next())
             for (int q = 0; q < m_lattice.dimensions(); ++q)
-                if (m_lattice.level(node, q) > 0)
+                if (walk.level(q) > 0)
                     m_bound[node] = std::max(m_bound[node], m_bound[node - m_lattice.stride(q)]);
     }
 
@@ -564,12 +563,13 @@ private:
         while (!m_stop.stop_requested()) {
             selected.clear();
             const double best = m_best ? m_bestValue : infinity;
-            for (std::uint64_t node = 0; node < m_lattice.size(); ++node) {
+            LatticeWalk walk(m_lattice);
+            for (std::uint64_t node = 0; node < m_lattice.size(); ++node, walk.next()) {
                 // Node numbers increase along every edge, so the predecessors are done already.
                 double lower = std::max(m_static[node], m_checkedBound[node]);
                 bool below = false;
                 for (int q = 0; q < m_lattice.dimensions(); ++q) {
-                    if (m_lattice.level(node, q) == 0)
+                    if (walk.level(q) == 0)
                         continue;
                     const std::uint64_t previous = node - m_lattice.stride(q);
                     lower = std::max(lower, bound[previous]);

@@ -41,3 +41,21 @@ TEST_CASE("The transformation lattice numbers level vectors in mixed radix", "[a
     REQUIRE_THROWS_AS(lattice.nodeOf({{1, 0}}), std::invalid_argument);
     REQUIRE_THROWS_AS(TransformationLattice(std::vector<int>(32, 3)), std::invalid_argument);
 }
+
+TEST_CASE("A walk over the lattice has every node's levels and total level, in order", "[anonymization][lattice]")
+{
+    for (const std::vector<int>& heights : {std::vector<int>{2, 1, 5}, std::vector<int>{0, 3, 0, 1},
+                                            std::vector<int>{4}, std::vector<int>{1, 1, 1, 1, 1, 1}}) {
+        const TransformationLattice lattice(heights);
+        LatticeWalk walk(lattice);
+        for (std::uint64_t node = 0; node < lattice.size(); ++node, walk.next()) {
+            INFO("node " << node);
+            REQUIRE(walk.levels() == lattice.transformationOf(node).levels);
+            REQUIRE(walk.totalLevel() == lattice.totalLevel(node));
+            for (int q = 0; q < lattice.dimensions(); ++q)
+                REQUIRE(walk.level(q) == lattice.level(node, q));
+        }
+        // Past the top it starts again at the original table.
+        REQUIRE(walk.totalLevel() == 0);
+    }
+}

@@ -71,4 +71,39 @@ private:
     int m_maxTotalLevel = 0;
 };
 
+/// The nodes of a lattice in ascending order with their levels, kept by counting instead of
+/// dividing: a walk over every node otherwise divides twice per column per node (the search's
+/// set-up walks its lattice several times).
+class LatticeWalk {
+public:
+    explicit LatticeWalk(const TransformationLattice& lattice)
+        : m_heights(lattice.heights())
+        , m_levels(m_heights.size(), 0)
+    {}
+
+    /// The levels of the current node (node 0 first).
+    [[nodiscard]] const std::vector<int>& levels() const { return m_levels; }
+    [[nodiscard]] int level(int q) const { return m_levels[static_cast<std::size_t>(q)]; }
+    [[nodiscard]] int totalLevel() const { return m_total; }
+
+    /// Moves to the next node: the last quasi-identifier varies fastest.
+    void next()
+    {
+        for (std::size_t q = m_levels.size(); q-- > 0;) {
+            if (m_levels[q] < m_heights[q]) {
+                ++m_levels[q];
+                ++m_total;
+                return;
+            }
+            m_total -= m_levels[q];
+            m_levels[q] = 0;
+        }
+    }
+
+private:
+    std::vector<int> m_heights;
+    std::vector<int> m_levels;
+    int m_total = 0;
+};
+
 } // namespace qiscout::core
