@@ -306,7 +306,6 @@ private:
                 if (m_history[i].groups.size() > m_history[largest].groups.size())
                     largest = i;
             m_storedGroups -= m_history[largest].groups.size();
-            recycle(std::move(m_history[largest].groups));
             m_history.erase(m_history.begin() + static_cast<std::ptrdiff_t>(largest));
             const auto dimensions = static_cast<std::ptrdiff_t>(m_lattice.dimensions());
             m_snapshotLevels.erase(m_snapshotLevels.begin() + static_cast<std::ptrdiff_t>(largest) * dimensions,
