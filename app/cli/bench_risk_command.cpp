@@ -86,9 +86,9 @@ int runBenchRisk(const BenchRiskOptions& options)
             }
             printMarkdownRow(
                 {std::filesystem::path(file).filename().string(), fmt::to_string(table.rowCount), fmt::to_string(keys),
-                 fmt::to_string(threads), fmt::to_string(msus), fmt::format("{:.3f}", median(wall)),
-                 fmt::format("{:.3f}", *std::min_element(wall.begin(), wall.end())), fmt::format("{:.3f}", median(cpu)),
-                 fmt::format("{:.3f}", median(sudaCpu)), fmt::format("{:.0f}", peakRssMiB())});
+                 fmt::to_string(threads), fmt::to_string(msus), fmt::format("{:.4f}", median(wall)),
+                 fmt::format("{:.4f}", *std::min_element(wall.begin(), wall.end())), fmt::format("{:.4f}", median(cpu)),
+                 fmt::format("{:.4f}", median(sudaCpu)), fmt::format("{:.0f}", peakRssMiB())});
         }
     }
     return exitOk;

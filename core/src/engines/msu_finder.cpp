@@ -26,6 +26,7 @@
 #include <tbb/task_group.h>
 
 #include "partition/class_partition.h"
+#include "util/bit_count.h"
 #include "util/mask_map.h"
 
 namespace qiscout::core {
@@ -358,27 +359,46 @@ public:
     /// Word operations of a check of `items` items.
     [[nodiscard]] std::uint64_t cost(std::size_t items) const { return items * m_words; }
 
-    /// Whether a row other than `row`, which holds them, holds every item of `ranks` (all covered).
+    /// Whether a row other than `row`, which holds them, holds every item of `ranks` (all covered,
+    /// two or more).
     [[nodiscard]] bool heldElsewhere(std::uint32_t row, std::span<const std::uint32_t> ranks) const
     {
         std::array<const std::uint64_t*, maxLocalColumns> sets; // the first ranks.size() are set
         for (std::size_t i = 0; i < ranks.size(); ++i)
             sets[i] = m_bits.data() + m_offset[ranks[i]];
-        const std::size_t rowWord = row / 64;
-        const std::uint64_t others = ~(std::uint64_t{1} << (row % 64));
-        for (std::size_t word = 0; word < m_words; ++word) {
-            std::uint64_t common = sets[0][word];
-            for (std::size_t i = 1; i < ranks.size(); ++i)
-                common &= sets[i][word];
-            if (word == rowWord)
-                common &= others;
-            if (common != 0)
-                return true;
+        // Two and three items are most checks; their words are ANDed without a loop over the items.
+        switch (ranks.size()) {
+        case 2:
+            return anyElsewhere(row, [&](std::size_t word) { return sets[0][word] & sets[1][word]; });
+        case 3:
+            return anyElsewhere(row, [&](std::size_t word) { return sets[0][word] & sets[1][word] & sets[2][word]; });
+        default:
+            return anyElsewhere(row, [&](std::size_t word) {
+                std::uint64_t common = sets[0][word] & sets[1][word] & sets[2][word];
+                for (std::size_t i = 3; i < ranks.size(); ++i)
+                    common &= sets[i][word];
+                return common;
+            });
         }
-        return false;
     }
 
 private:
+    // Whether some word of `common(word)` has a bit other than `row`'s.
+    template <typename Common>
+    [[gnu::always_inline]] bool anyElsewhere(std::uint32_t row, const Common& common) const
+    {
+        const std::size_t rowWord = row / 64;
+        for (std::size_t word = 0; word < rowWord; ++word)
+            if (common(word) != 0)
+                return true;
+        if ((common(rowWord) & ~(std::uint64_t{1} << (row % 64))) != 0)
+            return true;
+        for (std::size_t word = rowWord + 1; word < m_words; ++word)
+            if (common(word) != 0)
+                return true;
+        return false;
+    }
+
     static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
     std::size_t m_words;
     std::size_t m_from = std::numeric_limits<std::size_t>::max();
@@ -585,7 +605,7 @@ private:
         for (const std::uint32_t rank : level.touched) {
             const std::uint64_t bits = rowBits[rank];
             rowBits[rank] = 0;
-            const bool confined = static_cast<std::size_t>(std::popcount(bits)) == parent.counts[rank];
+            const bool confined = static_cast<std::size_t>(countBits(bits)) == parent.counts[rank];
             offerWordItem(level, rank, bits, confined, all, budget, found);
         }
         level.touched.clear();
@@ -604,7 +624,7 @@ private:
             found.push_back(
                 {m_wordRows[static_cast<std::size_t>(std::countr_zero(bits))], bit(m_table.columnOfRank(rank))});
         else if (budget >= 2)
-            level.wordItems.push_back({static_cast<std::uint32_t>(std::popcount(bits)), rank, bits});
+            level.wordItems.push_back({static_cast<std::uint32_t>(countBits(bits)), rank, bits});
     }
 
     // Orders a word level's candidates rarest first, merges those with the same rows into the
@@ -641,7 +661,7 @@ private:
             const std::uint64_t itemColumn = bit(m_table.columnOfRank(item.rank));
             // As in searchChild: one item per column, and |J| + 1 rows here for an MSU J.
             const int childBudget = std::min(
-                {budget - 1, static_cast<int>(item.count) - 1, std::popcount(level.columnsFrom[i + 1] & ~itemColumn)});
+                {budget - 1, static_cast<int>(item.count) - 1, countBits(level.columnsFrom[i + 1] & ~itemColumn)});
             if (childBudget < 1 || m_stop.stop_requested())
                 continue;
             Level& child = own(depth + 1);
@@ -686,50 +706,55 @@ private:
         const Level& level = at(depth);
         const std::uint32_t itemColumn = m_table.columnOfRank(itemRank);
         keepSpecial(found, first, bit(itemColumn), [&](FoundMsu msu) {
-            const auto unique = m_table.row(msu.row);
-            m_pattern.clear();
+            const std::uint32_t* const unique = m_table.row(msu.row).data();
+            // The items of J as local columns and ranks; the pivot is the rarest of them here.
+            std::size_t size = 0;
             std::uint32_t pivot = 0;
+            std::uint32_t pivotCount = std::numeric_limits<std::uint32_t>::max();
             for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1) {
                 const auto column = static_cast<std::uint32_t>(std::countr_zero(rest));
                 const std::uint32_t rank = unique[column];
-                m_pattern.emplace_back(column, rank);
-                if (pivot == 0 || level.counts[rank] < level.counts[pivot])
+                m_columns[size] = column;
+                m_ranks[size++] = rank;
+                if (level.counts[rank] < pivotCount) {
                     pivot = rank;
+                    pivotCount = level.counts[rank];
+                }
             }
+            const std::span<const std::uint32_t> ranks(m_ranks.data(), size);
             const auto pivotRows = level.buckets[level.position[pivot] - 1];
-            const auto holdsPattern = [&](std::uint32_t row) {
-                const auto cells = m_table.row(row);
-                return cells[itemColumn] != itemRank &&
-                       std::all_of(m_pattern.begin(), m_pattern.end(),
-                                   [&](const auto& item) { return cells[item.first] == item.second; });
-            };
-            if (depth == 0 && m_common.faster(pivotRows.size(), m_pattern.size()))
-                return checkWholeTable(msu);
-            return std::any_of(pivotRows.begin(), pivotRows.end(), holdsPattern);
+            if (depth == 0 && m_common.faster(pivotRows.size(), size))
+                return checkWholeTable(msu, ranks);
+            return std::any_of(pivotRows.begin(), pivotRows.end(), [&](std::uint32_t row) {
+                const std::uint32_t* const cells = m_table.row(row).data();
+                if (cells[itemColumn] == itemRank)
+                    return false;
+                for (std::size_t i = 0; i < size; ++i)
+                    if (cells[m_columns[i]] != m_ranks[i])
+                        return false;
+                return true;
+            });
         });
     }
 
     // The special-row check of `msu` (unique in its sub-table) on the whole table, through the
     // bitsets or, when a check costs more than a lookup, the answers for its columns.
-    bool checkWholeTable(FoundMsu msu)
+    bool checkWholeTable(FoundMsu msu, std::span<const std::uint32_t> ranks)
     {
-        m_ranks.clear();
-        for (const auto& item : m_pattern)
-            m_ranks.push_back(item.second);
-        const std::uint64_t cost = m_common.cost(m_ranks.size());
+        const std::uint64_t cost = m_common.cost(ranks.size());
         constexpr std::uint64_t lookupCost = 1024;
         if (cost <= lookupCost)
-            return m_common.heldElsewhere(msu.row, m_ranks);
+            return m_common.heldElsewhere(msu.row, ranks);
         Repeats& repeats = m_repeatsByColumns[msu.localColumns];
         if (repeats.bits != nullptr)
             return (*repeats.bits)[msu.row];
         repeats.spent += cost;
         // Partitioning costs a few word operations per row and column.
-        if (repeats.spent >= 4 * std::uint64_t{m_table.rowCount()} * m_ranks.size()) {
+        if (repeats.spent >= 4 * std::uint64_t{m_table.rowCount()} * ranks.size()) {
             repeats.bits = &m_repeats.build(msu.localColumns);
             return (*repeats.bits)[msu.row];
         }
-        return m_common.heldElsewhere(msu.row, m_ranks);
+        return m_common.heldElsewhere(msu.row, ranks);
     }
 
     // Each MSU found[first..] of this level stands for itself and for every copy with some of its
@@ -774,8 +799,9 @@ private:
     };
     MaskMap<Repeats> m_repeatsByColumns;
     std::vector<Level> m_levels;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pattern;
-    std::vector<std::uint32_t> m_ranks;
+    // The items of the MSU a special-row check is on: their local columns and ranks.
+    std::array<std::uint32_t, maxLocalColumns> m_columns{};
+    std::array<std::uint32_t, maxLocalColumns> m_ranks{};
     std::vector<std::uint64_t> m_variants;
     // The rows of the sub-table where the current word search began: bit k of a word is its k-th.
     std::span<const std::uint32_t> m_wordRows;
