@@ -4,6 +4,9 @@
 // support), an MSU no larger than the rows of its rarest item (support rows), perfectly correlated
 // items merged into one and expanded again on the way up, and no special-row check for candidates
 // of two items.
+//
+// Past 500 lines because its parts (the ranked table, the levels with lists of rows or words, the
+// special-row checks on the whole table) are the state and steps of one recursion, private to it.
 #include "engines/msu_finder.h"
 
 #include <algorithm>
@@ -141,12 +144,75 @@ private:
     std::vector<FoundMsu> m_uniques;
 };
 
-// A candidate of a sub-table searched by words: bit k of `rows` is the k-th row of the sub-table
-// where the word search began.
+// Rows of a sub-table searched by words, as bits: bit k is the k-th row of the sub-table where the
+// word search began. One word up to 64 rows, up to eight words up to 512 (see searchWords).
+template <std::size_t Words>
+struct RowWords {
+    std::array<std::uint64_t, Words> word{};
+
+    /// The first `rows` rows.
+    static RowWords first(std::size_t rows)
+    {
+        RowWords all;
+        for (std::size_t i = 0; i < Words; ++i) {
+            const std::size_t from = i * 64;
+            all.word[i] = rows >= from + 64 ? ~std::uint64_t{0}
+                          : rows > from     ? (std::uint64_t{1} << (rows - from)) - 1
+                                            : 0;
+        }
+        return all;
+    }
+    [[nodiscard]] bool empty() const
+    {
+        std::uint64_t any = 0;
+        for (const std::uint64_t w : word)
+            any |= w;
+        return any == 0;
+    }
+    [[nodiscard]] int count() const
+    {
+        int total = 0;
+        for (const std::uint64_t w : word)
+            total += countBits(w);
+        return total;
+    }
+    [[nodiscard]] bool single() const
+    {
+        if constexpr (Words == 1)
+            return hasOneBit(word[0]);
+        else
+            return count() == 1;
+    }
+    /// The lowest row (the only one, where it is called).
+    [[nodiscard]] std::size_t lowest() const
+    {
+        std::size_t i = 0;
+        while (word[i] == 0)
+            ++i;
+        return i * 64 + static_cast<std::size_t>(std::countr_zero(word[i]));
+    }
+    RowWords& operator&=(const RowWords& other)
+    {
+        for (std::size_t i = 0; i < Words; ++i)
+            word[i] &= other.word[i];
+        return *this;
+    }
+    friend RowWords operator&(RowWords a, const RowWords& b) { return a &= b; }
+    friend RowWords operator~(RowWords a)
+    {
+        for (std::uint64_t& w : a.word)
+            w = ~w;
+        return a;
+    }
+    friend auto operator<=>(const RowWords&, const RowWords&) = default;
+};
+
+// A candidate of a sub-table searched by words.
+template <std::size_t Words>
 struct WordItem {
     std::uint32_t count = 0;
     std::uint32_t rank = 0;
-    std::uint64_t rows = 0;
+    RowWords<Words> rows;
 };
 
 // One level of the recursion: a (sub-)table, which is the rows holding some items (the whole table
@@ -161,6 +227,7 @@ struct Level {
         , soleRow(itemCount + 1, 0)
         , lastPositionOfColumn(width, 0)
         , rowBits(itemCount + 1, 0)
+        , wideSlot(itemCount + 1, 0)
     {}
 
     // Rank -> rows holding the item here; meaningful for the candidates only.
@@ -193,12 +260,27 @@ struct Level {
     std::vector<std::uint64_t> byCount;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> signatures;
 
-    // A level searched by words (a sub-table of at most 64 rows, see SubTableSearch::searchWords):
-    // rank -> the item's rows as bits while the sub-table is read (zero outside it), the candidates
-    // with their rows as bits, rarest first, and per candidate the columns of it and the ones after.
+    // A level searched by words (a sub-table of at most 512 rows, see SubTableSearch::searchWords):
+    // while the sub-table is read, rank -> the item's rows as one word, or for more than 64 rows
+    // rank -> 1 + the item's slot in `wideBits` (both zero outside it); the candidates with their
+    // rows as bits, rarest first, and per candidate the columns of it and the ones after.
     std::vector<std::uint64_t> rowBits;
-    std::vector<WordItem> wordItems;
+    std::vector<std::uint32_t> wideSlot;
+    std::vector<std::uint64_t> wideBits;
+    std::tuple<std::vector<WordItem<1>>, std::vector<WordItem<2>>, std::vector<WordItem<4>>, std::vector<WordItem<8>>>
+        wordItemsByWidth;
     std::vector<std::uint64_t> columnsFrom;
+
+    template <std::size_t Words>
+    std::vector<WordItem<Words>>& wordItems()
+    {
+        return std::get<std::vector<WordItem<Words>>>(wordItemsByWidth);
+    }
+    template <std::size_t Words>
+    [[nodiscard]] const std::vector<WordItem<Words>>& wordItems() const
+    {
+        return std::get<std::vector<WordItem<Words>>>(wordItemsByWidth);
+    }
 };
 
 std::uint64_t hashRows(std::span<const std::uint32_t> rows)
@@ -493,8 +575,14 @@ private:
         if (childBudget < 1)
             return;
         const std::size_t before = found.size();
-        if (childBudget > 1 && rows.size() <= wordRows)
-            searchWords(rows, depth + 1, position, childBudget, found);
+        if (childBudget > 1 && rows.size() <= 64)
+            searchWords<1>(rows, depth + 1, position, childBudget, found);
+        else if (childBudget > 1 && rows.size() <= 128)
+            searchWords<2>(rows, depth + 1, position, childBudget, found);
+        else if (childBudget > 1 && rows.size() <= 256)
+            searchWords<4>(rows, depth + 1, position, childBudget, found);
+        else if (childBudget > 1 && rows.size() <= 512)
+            searchWords<8>(rows, depth + 1, position, childBudget, found);
         else
             search(rows, depth + 1, position, childBudget, found);
         keepWithSpecialRow(depth, rank, found, before);
@@ -576,15 +664,19 @@ private:
         level.touched.clear();
     }
 
-    // A sub-table of at most 64 rows (most of them: 31,000 of the 35,000 searched on sd2011) is
-    // searched with each item's rows there as the bits of one word. An item's rows in a deeper
-    // sub-table are then one AND, the tests of a level compare words, merging perfectly correlated
-    // items compares words, and a special-row check is the AND of its items' words, where the lists
-    // of rows cost a scan of the sub-table, a push per cell and a scan of a bucket per check.
-    static constexpr std::size_t wordRows = std::numeric_limits<std::uint64_t>::digits;
-
-    // The MSUs of the sub-table formed by `rows` (at most 64, at `depth` >= 1, below a level with
-    // row lists) over the parent level's candidates placed after `afterPosition`; as `search`.
+    // A sub-table of at most 512 rows is searched with each item's rows there as bits. An item's
+    // rows in a deeper sub-table are then an AND, the tests of a level compare words, merging
+    // perfectly correlated items compares words, and a special-row check is the AND of its items'
+    // words, where the lists of rows cost a scan of the sub-table, a push per cell and a scan of a
+    // bucket per check. A word level's sub-tables are word levels of its width. On sd2011, 263 of
+    // the 285 sub-tables of two items or more that lists of rows lead to have at most 512 rows (70
+    // at most 64); searching those of 65 to 512 rows by words too took its SUDA search from 9.6
+    // to 8.3 ms, fertility's from 38 to 31 ms. Up to 1,024 rows was slower on gss_wages.
+    //
+    // The MSUs of the sub-table formed by `rows` (at most 64 x Words, at `depth` >= 1, below a
+    // level with row lists) over the parent level's candidates placed after `afterPosition`; as
+    // `search`.
+    template <std::size_t Words>
     void searchWords(std::span<const std::uint32_t> rows, std::size_t depth, std::uint32_t afterPosition, int budget,
                      std::vector<FoundMsu>& found)
     {
@@ -594,46 +686,73 @@ private:
         m_wordRows = rows;
         Level& level = own(depth);
         const Level& parent = at(depth - 1);
-        std::uint64_t* const rowBits = level.rowBits.data();
-        forEachItem(rows, level, parent, afterPosition, [rowBits, &level](std::uint32_t rank, std::size_t k) {
-            if (rowBits[rank] == 0)
-                level.touched.push_back(rank);
-            rowBits[rank] |= std::uint64_t{1} << k;
-        });
-        const std::uint64_t all = rows.size() == wordRows ? ~std::uint64_t{0} : (std::uint64_t{1} << rows.size()) - 1;
-        level.wordItems.clear();
-        for (const std::uint32_t rank : level.touched) {
-            const std::uint64_t bits = rowBits[rank];
-            rowBits[rank] = 0;
-            const bool confined = static_cast<std::size_t>(countBits(bits)) == parent.counts[rank];
+        level.wordItems<Words>().clear();
+        const auto all = RowWords<Words>::first(rows.size());
+        const auto offer = [&](std::uint32_t rank, const RowWords<Words>& bits) {
+            const bool confined = static_cast<std::size_t>(bits.count()) == parent.counts[rank];
             offerWordItem(level, rank, bits, confined, all, budget, found);
+        };
+        if constexpr (Words == 1) {
+            std::uint64_t* const rowBits = level.rowBits.data();
+            forEachItem(rows, level, parent, afterPosition, [rowBits, &level](std::uint32_t rank, std::size_t k) {
+                if (rowBits[rank] == 0)
+                    level.touched.push_back(rank);
+                rowBits[rank] |= std::uint64_t{1} << k;
+            });
+            for (const std::uint32_t rank : level.touched) {
+                const RowWords<1> bits{{rowBits[rank]}};
+                rowBits[rank] = 0;
+                offer(rank, bits);
+            }
+        } else {
+            // A slot per item seen rather than Words words per rank: a table can have millions of items.
+            std::uint32_t* const slots = level.wideSlot.data();
+            std::vector<std::uint64_t>& bits = level.wideBits;
+            bits.clear();
+            forEachItem(rows, level, parent, afterPosition, [slots, &bits, &level](std::uint32_t rank, std::size_t k) {
+                std::uint32_t slot = slots[rank];
+                if (slot == 0) {
+                    level.touched.push_back(rank);
+                    slot = slots[rank] = static_cast<std::uint32_t>(level.touched.size());
+                    bits.resize(std::size_t{slot} * Words, 0);
+                }
+                bits[(slot - 1) * Words + k / 64] |= std::uint64_t{1} << (k % 64);
+            });
+            for (std::size_t t = 0; t < level.touched.size(); ++t) {
+                const std::uint32_t rank = level.touched[t];
+                slots[rank] = 0;
+                RowWords<Words> itemRows;
+                std::copy_n(bits.begin() + static_cast<std::ptrdiff_t>(t * Words), Words, itemRows.word.begin());
+                offer(rank, itemRows);
+            }
         }
         level.touched.clear();
-        searchWordLevel(depth, budget, found);
+        searchWordLevel<Words>(depth, budget, found);
     }
 
     // Settles one item of a level searched by words, as settleLevel does: an item whose rows all lie
     // in this sub-table (`confined`) or fill it cannot extend an MSU found here, an item held by one
     // row is a 1-MSU, and the others are candidates when MSUs of two items or more are sought.
-    void offerWordItem(Level& level, std::uint32_t rank, std::uint64_t bits, bool confined, std::uint64_t all,
-                       int budget, std::vector<FoundMsu>& found) const
+    template <std::size_t Words>
+    void offerWordItem(Level& level, std::uint32_t rank, const RowWords<Words>& bits, bool confined,
+                       const RowWords<Words>& all, int budget, std::vector<FoundMsu>& found) const
     {
         if (confined || bits == all)
             return;
-        if (hasOneBit(bits))
-            found.push_back(
-                {m_wordRows[static_cast<std::size_t>(std::countr_zero(bits))], bit(m_table.columnOfRank(rank))});
+        if (bits.single())
+            found.push_back({m_wordRows[bits.lowest()], bit(m_table.columnOfRank(rank))});
         else if (budget >= 2)
-            level.wordItems.push_back({static_cast<std::uint32_t>(countBits(bits)), rank, bits});
+            level.wordItems<Words>().push_back({static_cast<std::uint32_t>(bits.count()), rank, bits});
     }
 
     // Orders a word level's candidates rarest first, merges those with the same rows into the
     // lowest-ranked of them, searches below each and keeps what has a special row here.
+    template <std::size_t Words>
     void searchWordLevel(std::size_t depth, int budget, std::vector<FoundMsu>& found)
     {
         Level& level = own(depth);
-        auto& items = level.wordItems;
-        std::sort(items.begin(), items.end(), [](const WordItem& a, const WordItem& b) {
+        auto& items = level.wordItems<Words>();
+        std::sort(items.begin(), items.end(), [](const WordItem<Words>& a, const WordItem<Words>& b) {
             return std::tie(a.count, a.rows, a.rank) < std::tie(b.count, b.rows, b.rank);
         });
         std::size_t kept = 0;
@@ -657,7 +776,7 @@ private:
         }
 
         for (std::size_t i = 0; i < items.size(); ++i) {
-            const WordItem item = items[i];
+            const WordItem<Words> item = items[i];
             const std::uint64_t itemColumn = bit(m_table.columnOfRank(item.rank));
             // As in searchChild: one item per column, and |J| + 1 rows here for an MSU J.
             const int childBudget = std::min(
@@ -665,34 +784,35 @@ private:
             if (childBudget < 1 || m_stop.stop_requested())
                 continue;
             Level& child = own(depth + 1);
-            child.wordItems.clear();
+            child.wordItems<Words>().clear();
             const std::size_t before = found.size();
             for (std::size_t j = i + 1; j < items.size(); ++j) {
-                const std::uint64_t bits = items[j].rows & item.rows;
-                if (bits != 0)
+                const RowWords<Words> bits = items[j].rows & item.rows;
+                if (!bits.empty())
                     offerWordItem(child, items[j].rank, bits, bits == items[j].rows, item.rows, childBudget, found);
             }
-            if (!child.wordItems.empty())
-                searchWordLevel(depth + 1, childBudget, found);
+            if (!child.wordItems<Words>().empty())
+                searchWordLevel<Words>(depth + 1, childBudget, found);
             keepWithSpecialWordRow(level, item, found, before);
             expandAliases(depth, found, before);
         }
-        for (const WordItem& item : items)
+        for (const WordItem<Words>& item : items)
             level.position[item.rank] = 0;
     }
 
     // keepWithSpecialRow on a word level: J + i is kept when a row here holds every item of J but
     // not i, and the items of J are candidates here.
-    void keepWithSpecialWordRow(const Level& level, WordItem item, std::vector<FoundMsu>& found,
+    template <std::size_t Words>
+    void keepWithSpecialWordRow(const Level& level, const WordItem<Words>& item, std::vector<FoundMsu>& found,
                                 std::size_t first) const
     {
+        const auto& items = level.wordItems<Words>();
         keepSpecial(found, first, bit(m_table.columnOfRank(item.rank)), [&](FoundMsu msu) {
             const auto cells = m_table.row(msu.row);
-            std::uint64_t holders = ~item.rows;
+            RowWords<Words> holders = ~item.rows;
             for (std::uint64_t rest = msu.localColumns; rest != 0; rest &= rest - 1)
-                holders &=
-                    level.wordItems[level.position[cells[static_cast<std::size_t>(std::countr_zero(rest))]] - 1].rows;
-            return holders != 0;
+                holders &= items[level.position[cells[static_cast<std::size_t>(std::countr_zero(rest))]] - 1].rows;
+            return !holders.empty();
         });
     }
 
