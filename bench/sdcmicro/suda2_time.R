@@ -12,7 +12,9 @@ calls <- as.integer(args[[3]])
 suppressPackageStartupMessages(library(sdcMicro))
 data.table::setDTthreads(1)
 
-table <- read.csv(file, check.names = FALSE, na.strings = "", colClasses = "character")
+# The cells QIScout reads as missing by default (its --missing) are missing here too.
+table <- read.csv(file, check.names = FALSE, colClasses = "character",
+                  na.strings = c("", "?", "NA", "N/A", "NULL"))
 keys <- table[, seq_len(min(columns, ncol(table))), drop = FALSE]
 # Factors, because suda2() turns character keys into missing values and casts numeric ones to int;
 # the codes are what its C++ sees.
