@@ -12,7 +12,9 @@
 #   QISCOUT_CLI   a release build's qiscout-cli
 #   TABLE.csv     default: adult, gss_wages, fertility, sd2011, free1 and mushroom from
 #                 tests/data/tables; the first KEY_COLUMNS (environment, default 8) columns are the key columns
-# ROUNDS (environment, default 3) sets the rounds.
+# ROUNDS (environment, default 3) sets the rounds; both tools run on the processor CPU (default 0):
+# the two processors of a shared virtual machine can differ in speed by a third from one minute to
+# the next.
 set -euo pipefail
 
 lib=$1
@@ -25,6 +27,7 @@ if [ $# -eq 0 ]; then
 fi
 columns=${KEY_COLUMNS:-8}
 export OMP_NUM_THREADS=1 R_LIBS="$lib"
+pinned() { taskset -c "${CPU:-0}" "$@"; }
 
 echo "== $(date -u '+%F %T UTC'), load: $(cut -d' ' -f1-3 /proc/loadavg), QIScout $(git -C "$here" rev-parse --short HEAD)"
 for table in "$@"; do
@@ -42,8 +45,8 @@ for round in $(seq "${ROUNDS:-3}"); do
     calls=7
     case $name in adult.csv | gss_wages.csv) calls=3 ;; esac
     echo "-- round $round, $name"
-    "$cli" bench-risk "$table" --columns "$columns" --threads 1 --repeat 9 | tail -1 | sed 's/^/QIScout warm: /'
-    "$cli" bench-risk "$table" --columns "$columns" --threads 1 --repeat 1 | tail -1 | sed 's/^/QIScout first: /'
-    Rscript "$here/suda2_time.R" "$table" "$columns" "$calls"
+    pinned "$cli" bench-risk "$table" --columns "$columns" --threads 1 --repeat 9 | tail -1 | sed 's/^/QIScout warm: /'
+    pinned "$cli" bench-risk "$table" --columns "$columns" --threads 1 --repeat 1 | tail -1 | sed 's/^/QIScout first: /'
+    pinned Rscript "$here/suda2_time.R" "$table" "$columns" "$calls"
   done
 done
