@@ -145,7 +145,9 @@ private:
 };
 
 // Rows of a sub-table searched by words, as bits: bit k is the k-th row of the sub-table where the
-// word search began. One word up to 64 rows, up to eight words up to 512 (see searchWords).
+// word search began. One word up to 64 rows, up to eight words up to maxWordRows (see searchWords).
+constexpr std::size_t maxWordRows = 512;
+
 template <std::size_t Words>
 struct RowWords {
     std::array<std::uint64_t, Words> word{};
@@ -575,16 +577,17 @@ private:
         if (childBudget < 1)
             return;
         const std::size_t before = found.size();
-        if (childBudget > 1 && rows.size() <= 64)
-            searchWords<1>(rows, depth + 1, position, childBudget, found);
-        else if (childBudget > 1 && rows.size() <= 128)
-            searchWords<2>(rows, depth + 1, position, childBudget, found);
-        else if (childBudget > 1 && rows.size() <= 256)
-            searchWords<4>(rows, depth + 1, position, childBudget, found);
-        else if (childBudget > 1 && rows.size() <= 512)
-            searchWords<8>(rows, depth + 1, position, childBudget, found);
-        else
+        // One-item MSUs need no row sets (see searchSingles); the largest sub-tables keep lists of rows.
+        if (childBudget == 1 || rows.size() > maxWordRows)
             search(rows, depth + 1, position, childBudget, found);
+        else if (rows.size() <= 64)
+            searchWords<1>(rows, depth + 1, position, childBudget, found);
+        else if (rows.size() <= 128)
+            searchWords<2>(rows, depth + 1, position, childBudget, found);
+        else if (rows.size() <= 256)
+            searchWords<4>(rows, depth + 1, position, childBudget, found);
+        else
+            searchWords<8>(rows, depth + 1, position, childBudget, found);
         keepWithSpecialRow(depth, rank, found, before);
         expandAliases(depth, found, before);
     }
