@@ -22,6 +22,13 @@ TransformationLattice::TransformationLattice(std::vector<int> heights)
         m_size *= levels;
         m_maxTotalLevel += height;
     }
+    if (m_size <= maxExactSize) {
+        const auto factor = [](std::uint64_t divisor) { return ~std::uint64_t{0} / divisor + 1; };
+        for (std::size_t q = 0; q < m_heights.size(); ++q) {
+            m_strideFactors.push_back(factor(m_strides[q]));
+            m_levelFactors.push_back(factor(static_cast<std::uint64_t>(m_heights[q]) + 1));
+        }
+    }
 }
 
 std::uint64_t TransformationLattice::nodeOf(const Transformation& transformation) const

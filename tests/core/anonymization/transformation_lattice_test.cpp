@@ -59,3 +59,23 @@ TEST_CASE("A walk over the lattice has every node's levels and total level, in o
         REQUIRE(walk.totalLevel() == 0);
     }
 }
+
+TEST_CASE("Levels equal plain division up to the exact search's largest lattices", "[anonymization][lattice]")
+{
+    // Below maxExactSize, level() divides by precomputed factors: checked against division on every
+    // node, with strides up to 2^21 and columns of one level to 2^22 levels.
+    for (const std::vector<int>& heights :
+         {std::vector<int>{1, 2047, 1023}, std::vector<int>{4194303}, std::vector<int>{2, 6, 1000, 0, 100},
+          std::vector<int>{1023, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}) {
+        const TransformationLattice lattice(heights);
+        REQUIRE(lattice.size() <= TransformationLattice::maxExactSize);
+        std::uint64_t wrong = 0;
+        for (std::uint64_t node = 0; node < lattice.size(); ++node)
+            for (int q = 0; q < lattice.dimensions(); ++q) {
+                const std::uint64_t levels = static_cast<std::uint64_t>(heights[static_cast<std::size_t>(q)]) + 1;
+                if (static_cast<std::uint64_t>(lattice.level(node, q)) != (node / lattice.stride(q)) % levels)
+                    ++wrong;
+            }
+        CHECK(wrong == 0);
+    }
+}
