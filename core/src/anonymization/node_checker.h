@@ -64,38 +64,55 @@ public:
     {}
 
     /// The groups of rows [begin, end) at `node`; with groupOfRow, also each row's group index
-    /// (groupOfRow[row - begin]).
+    /// (groupOfRow[row - begin]). The keys of a batch of rows are built a column at a time, a
+    /// tight loop per field, then hashed: ARX's adult is grouped in a third less time than row by
+    /// row, where the loop over the fields ran for every row.
     void groupRows(std::uint64_t node, std::uint32_t begin, std::uint32_t end, RowGroups<W>& out,
                    std::vector<std::uint32_t>* groupOfRow = nullptr)
     {
         const EncodedTable& table = *m_setup.table;
-        std::vector<const std::uint32_t*> codes;
-        std::vector<const std::uint32_t*> maps;
+        m_rowFields.clear();
         for (int q = 0; q < m_setup.quasiIdentifierCount(); ++q) {
             const ColumnHierarchy& hierarchy = m_setup.hierarchies[static_cast<std::size_t>(q)];
-            codes.push_back(table.columns[static_cast<std::size_t>(hierarchy.column)].codes.data());
-            maps.push_back(
-                hierarchy.levels[static_cast<std::size_t>(m_setup.lattice.level(node, q))].groupOfValue.data());
+            m_rowFields.push_back(
+                {&m_setup.qiFields[static_cast<std::size_t>(q)],
+                 table.columns[static_cast<std::size_t>(hierarchy.column)].codes.data(),
+                 hierarchy.levels[static_cast<std::size_t>(m_setup.lattice.level(node, q))].groupOfValue.data()});
         }
-        std::vector<const std::uint32_t*> sensitive;
-        for (const int column : m_setup.sensitiveColumns)
-            sensitive.push_back(table.columns[static_cast<std::size_t>(column)].codes.data());
+        for (std::size_t slot = 0; slot < m_setup.sensitiveColumns.size(); ++slot)
+            m_rowFields.push_back({&m_setup.sensitiveFields[slot],
+                                   table.columns[static_cast<std::size_t>(m_setup.sensitiveColumns[slot])].codes.data(),
+                                   nullptr});
         const std::uint8_t* inSubset = m_setup.hasSubset() ? m_setup.inSubset.data() : nullptr;
 
         m_aggregator.reset(std::min<std::size_t>(end - begin, expectedGroups(node)), out);
         if (groupOfRow)
             groupOfRow->resize(end - begin);
-        for (std::uint32_t row = begin; row < end; ++row) {
-            GroupKey<W> key;
-            for (std::size_t q = 0; q < maps.size(); ++q)
-                key.add(m_setup.qiFields[q], maps[q][codes[q][row]]);
-            for (std::size_t slot = 0; slot < sensitive.size(); ++slot)
-                key.add(m_setup.sensitiveFields[slot], sensitive[slot][row]);
+        m_rowKeys.resize(std::min<std::size_t>(rowBatch, end - begin));
+        for (std::uint32_t first = begin; first < end;) {
+            const std::uint32_t count = std::min(rowBatch, end - first);
+            GroupKey<W>* keys = m_rowKeys.data();
+            std::fill(keys, keys + count, GroupKey<W>{});
+            for (const RowField& field : m_rowFields) {
+                const std::uint32_t* codes = field.codes + first;
+                const std::size_t word = field.field->word;
+                const std::uint8_t shift = field.field->shift;
+                if (field.map != nullptr)
+                    for (std::size_t i = 0; i < count; ++i)
+                        keys[i].words[word] |= std::uint64_t{field.map[codes[i]]} << shift;
+                else
+                    for (std::size_t i = 0; i < count; ++i)
+                        keys[i].words[word] |= std::uint64_t{codes[i]} << shift;
+            }
             if (inSubset)
-                key.add(*m_setup.subsetField, inSubset[row]);
-            const std::uint32_t group = m_aggregator.add(key, 1);
-            if (groupOfRow)
-                (*groupOfRow)[row - begin] = group;
+                for (std::size_t i = 0; i < count; ++i)
+                    keys[i].add(*m_setup.subsetField, inSubset[first + i]);
+            for (std::size_t i = 0; i < count; ++i) {
+                const std::uint32_t group = m_aggregator.add(keys[i], 1);
+                if (groupOfRow)
+                    (*groupOfRow)[first - begin + i] = group;
+            }
+            first += count;
         }
     }
 
@@ -291,6 +308,14 @@ private:
         const std::uint32_t* map;
     };
 
+    /// A key field filled from the rows: its column's codes and, for a quasi-identifier, the map to
+    /// the node's level.
+    struct RowField {
+        const KeyField* field;
+        const std::uint32_t* codes;
+        const std::uint32_t* map;
+    };
+
     struct Radix {
         const KeyField* field;
         std::size_t stride;
@@ -306,6 +331,9 @@ private:
         std::uint8_t shift;
     };
 
+    /// Rows whose keys are built together when grouping rows (their keys fit in the first-level
+    /// cache for one-word keys).
+    static constexpr std::uint32_t rowBatch = 2048;
     /// The largest dense numbering a worker keeps (8 bytes a slot).
     static constexpr std::size_t maxDenseIndexes = std::size_t{1} << 22;
     /// Groups per combination of a block, at least, when groups are described.
@@ -482,6 +510,8 @@ private:
     DenseGroupAggregator<W> m_dense;
     CombinationGrouper<W> m_combinations;
     std::vector<CombinationField> m_fields;
+    std::vector<RowField> m_rowFields;
+    std::vector<GroupKey<W>> m_rowKeys;
     std::vector<Radix> m_radices;
     std::vector<DenseStep> m_steps;
     GroupAggregator<W> m_classAggregator;
