@@ -470,7 +470,7 @@ private:
                 std::size_t low = 0;
                 std::size_t high = path.size();
                 while (low < high) {
-                    const std::size_t middle = (low + high) / 2;
+                    const std::size_t middle = probeBetween(path, low, high);
                     if (!settled(path[middle]) && !borderSkips(path[middle])) {
                         if (m_stop.stop_requested())
                             return;
@@ -483,6 +483,38 @@ private:
                 }
             }
         }
+    }
+
+    /// The position in path[low, high) to check next: of the unsettled nodes within 30 % of the
+    /// range either side of its middle, the one whose check rolls up the fewest groups (nearest
+    /// the middle on ties). Any position keeps the binary search right; near the middle it stays
+    /// about as short, and the first check of a chain usually rolls up from the original table
+    /// unless a node a little off the middle has a snapshot below it. On ARX's adult: 9-14 % fewer
+    /// instructions without suppression, 8-14 % less time for the entropy metrics with 2 %
+    /// suppression; 10, 17 and 22 % either side saved less, 40 % no more.
+    [[nodiscard]] std::size_t probeBetween(const std::vector<std::uint64_t>& path, std::size_t low,
+                                           std::size_t high) const
+    {
+        const std::size_t middle = (low + high) / 2;
+        const std::size_t reach = (high - low) * 3 / 10;
+        std::size_t best = middle;
+        std::size_t bestGroups = std::numeric_limits<std::size_t>::max();
+        const auto consider = [&](std::size_t position) {
+            if (position < low || position >= high || settled(path[position]) || borderSkips(path[position]))
+                return;
+            const std::size_t groups = m_history[sourceFor(path[position])].groups.size();
+            if (groups < bestGroups) {
+                best = position;
+                bestGroups = groups;
+            }
+        };
+        consider(middle);
+        for (std::size_t distance = 1; distance <= reach; ++distance) {
+            if (distance <= middle)
+                consider(middle - distance);
+            consider(middle + distance);
+        }
+        return best;
     }
 
     [[nodiscard]] bool settled(std::uint64_t node) const
