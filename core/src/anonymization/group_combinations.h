@@ -140,8 +140,8 @@ public:
             for (std::size_t b = 0; b < blocks; ++b)
                 *described++ = m_target[combos[b]];
         };
-        // Calls visit(i, index) with every source group's dense number; the number of blocks is
-        // fixed at compile time for the usual few, so that the sum unrolls.
+        // Calls visit(i, index, combos) with every source group's dense number and combinations;
+        // the number of blocks is fixed at compile time for the usual few, so that the sum unrolls.
         const auto forEachIndex = [&](const auto& visit) {
             const auto loop = [&](auto fixed) {
                 constexpr std::size_t count = decltype(fixed)::value;
@@ -159,7 +159,7 @@ public:
                         for (std::size_t b = 0; b < blocks; ++b)
                             index += scaled[combos[b]];
                     }
-                    visit(i, index);
+                    visit(i, index, combos);
                 }
             };
             switch (blocks) {
@@ -185,8 +185,7 @@ public:
         } else if (denseFits) {
             dense.reset(product, std::min(product, from.size()), out);
             const std::uint32_t* rows = from.rows.data();
-            forEachIndex([&](std::size_t i, std::size_t index) {
-                const std::uint32_t* combos = &source.ofGroup[i * blocks];
+            forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t* combos) {
                 if (dense.add(index, rows[i], [&] { return keyOf(combos); }))
                     describeNew(combos);
             });
@@ -218,7 +217,9 @@ private:
         m_tally.assign(product, 0);
         std::uint64_t* tally = m_tally.data();
         const std::uint32_t* rows = from.rows.data();
-        forEachIndex([&](std::size_t i, std::size_t index) { tally[index] += (std::uint64_t{1} << 32) | rows[i]; });
+        forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t*) {
+            tally[index] += (std::uint64_t{1} << 32) | rows[i];
+        });
 
         const GroupCombinations<W>& target = m_building;
         // The blocks' local numbers of the current number, block 0 the fastest (its scale is 1).
