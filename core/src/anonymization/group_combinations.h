@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -88,13 +89,15 @@ public:
     }
 
     /// The groups of `from` (described) at the transformation `fields` describes, into `out`,
-    /// described by the same blocks. Group numbers come from `dense` when the targets'
-    /// combinations multiply to at most `denseLimit`, from `hashed` otherwise. The groups come out
-    /// in the order of a field-by-field roll-up, or, when there are no more dense numbers than
+    /// described by the same blocks. Groups are tallied by a dense number when the targets'
+    /// combinations multiply to at most `denseLimit`, hashed by `hashed` otherwise. The groups come
+    /// out in the order of a field-by-field roll-up, or, when there are no more dense numbers than
     /// source groups, in the order of their numbers.
     void rollUp(const RowGroups<W>& from, std::span<const CombinationField> fields, std::size_t denseLimit,
-                DenseGroupAggregator<W>& dense, GroupAggregator<W>& hashed, RowGroups<W>& out)
+                GroupAggregator<W>& hashed, RowGroups<W>& out)
     {
+        // Dense numbers are stored in 32 bits.
+        denseLimit = std::min<std::size_t>(denseLimit, std::numeric_limits<std::uint32_t>::max());
         const GroupCombinations<W>& source = from.combinations;
         GroupCombinations<W>& target = m_building;
         target.clear();
@@ -183,12 +186,7 @@ public:
             // a third more time per source group.
             tallyByNumber(from, product, blocks, forEachIndex, out, described);
         } else if (denseFits) {
-            dense.reset(product, std::min(product, from.size()), out);
-            const std::uint32_t* rows = from.rows.data();
-            forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t* combos) {
-                if (dense.add(index, rows[i], [&] { return keyOf(combos); }))
-                    describeNew(combos);
-            });
+            tallyByFirstSource(from, product, blocks, forEachIndex, out, described);
         } else {
             hashed.reset(from.size(), out);
             for (std::size_t i = 0; i < from.size(); ++i) {
@@ -205,16 +203,65 @@ public:
     }
 
 private:
-    /// The dense roll-up by tallies (see rollUp()): m_building's combinations are numbered, the
-    /// source groups' numbers come from forEachIndex, and the target's description is written from
-    /// `described` on.
+    /// The dense roll-up by tallies (see rollUp()) when the numbers outnumber the source groups:
+    /// m_building's combinations are numbered, the source groups' numbers come from forEachIndex,
+    /// and the target's description is written from `described` on. Every source group adds to
+    /// its number's tally; a second pass emits each group at its first source group, branch-free,
+    /// and clears the tallies it read. Asking each source group whether its group was new (a slot
+    /// per number, valid by generation) was half of a search on adult with 2 % suppression once the
+    /// roll-ups came from hubs: the answer is a coin toss for the branch predictor.
+    template <typename ForEachIndex>
+    void tallyByFirstSource(const RowGroups<W>& from, std::size_t product, std::size_t blocks,
+                            const ForEachIndex& forEachIndex, RowGroups<W>& out, std::uint32_t* described)
+    {
+        // Everything is allocated before the first tally: the tallies are all zero between
+        // roll-ups, and an allocation failing half-way would leave some that are not.
+        if (m_tally.size() < product)
+            m_tally.resize(product, 0);
+        m_number.resize(from.size());
+        out.rows.resize(from.size());
+        std::uint64_t* tally = m_tally.data();
+        std::uint32_t* number = m_number.data();
+        const std::uint32_t* rows = from.rows.data();
+        forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t*) {
+            number[i] = static_cast<std::uint32_t>(index);
+            tally[index] += (std::uint64_t{1} << 32) | rows[i];
+        });
+
+        std::uint32_t* groupRows = out.rows.data();
+        const std::uint32_t* combos = from.combinations.ofGroup.data();
+        std::size_t groups = 0;
+        for (std::size_t i = 0; i < from.size(); ++i, combos += blocks) {
+            const std::uint64_t count = tally[number[i]];
+            tally[number[i]] = 0;
+            groupRows[groups] = static_cast<std::uint32_t>(count);
+            for (std::size_t b = 0; b < blocks; ++b)
+                described[groups * blocks + b] = m_target[combos[b]];
+            groups += count != 0 ? 1 : 0;
+        }
+        out.rows.resize(groups);
+        out.keys.resize(groups);
+        const GroupCombinations<W>& target = m_building;
+        for (std::size_t g = 0; g < groups; ++g) {
+            GroupKey<W> key;
+            for (std::size_t b = 0; b < blocks; ++b)
+                for (std::size_t w = 0; w < static_cast<std::size_t>(W); ++w)
+                    key.words[w] |= target.combos[described[g * blocks + b]].words[w];
+            out.keys[g] = key;
+        }
+    }
+
+    /// The dense roll-up by tallies when there are no more numbers than source groups: as
+    /// tallyByFirstSource(), but the groups come out in the order of their numbers, found by
+    /// reading every tally (no second pass over the source groups).
     template <typename ForEachIndex>
     void tallyByNumber(const RowGroups<W>& from, std::size_t product, std::size_t blocks,
                        const ForEachIndex& forEachIndex, RowGroups<W>& out, std::uint32_t* described)
     {
         // Source groups << 32 | rows: a group of the research subset's population alone has no
         // published rows and still exists.
-        m_tally.assign(product, 0);
+        if (m_tally.size() < product)
+            m_tally.resize(product, 0);
         std::uint64_t* tally = m_tally.data();
         const std::uint32_t* rows = from.rows.data();
         forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t*) {
@@ -235,6 +282,7 @@ private:
                 }
                 out.keys.push_back(key);
                 out.rows.push_back(static_cast<std::uint32_t>(tally[index]));
+                tally[index] = 0;
             }
             for (std::size_t b = 0; b < blocks; ++b) {
                 if (++m_local[b] < std::max<std::uint32_t>(1, target.blockStart[b + 1] - target.blockStart[b]))
@@ -315,8 +363,11 @@ private:
     std::vector<std::uint32_t> m_target;
     std::vector<std::size_t> m_scaled;
     std::vector<std::uint32_t> m_ofGroup;
-    /// Per dense number of a roll-up by tallies: its source groups << 32 | its rows.
+    /// Per dense number of a roll-up by tallies: its source groups << 32 | its rows. All zero
+    /// between roll-ups.
     std::vector<std::uint64_t> m_tally;
+    /// Per source group of a roll-up by tallies in first-source order, its dense number.
+    std::vector<std::uint32_t> m_number;
     std::vector<std::uint32_t> m_local;
     /// The combinations of the roll-up under way, swapped into its target at the end.
     GroupCombinations<W> m_building;

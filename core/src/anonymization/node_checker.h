@@ -134,8 +134,8 @@ public:
     void rollUp(const RowGroups<W>& from, std::uint64_t fromNode, std::uint64_t toNode, RowGroups<W>& out)
     {
         if (!from.combinations.empty()) {
-            m_combinations.rollUp(from, combinationFields(fromNode, toNode), denseLimit(from.size()), m_dense,
-                                  m_aggregator, out);
+            m_combinations.rollUp(from, combinationFields(fromNode, toNode), denseLimit(from.size()), m_aggregator,
+                                  out);
             return;
         }
         m_changed.clear();
