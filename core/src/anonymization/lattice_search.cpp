@@ -14,6 +14,7 @@
 #include <cmath>
 #include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
@@ -118,6 +119,8 @@ private:
     struct Snapshot {
         std::uint64_t node = 0;
         RowGroups<W> groups;
+        /// When it was last a check's source (m_clock), for the eviction of the least recently used.
+        std::uint64_t lastUsed = 0;
     };
 
     struct CheckResult {
@@ -189,28 +192,30 @@ private:
         m_checkers.local().describeCombinations(root.groups, 0);
         m_groupsBuilt += root.groups.size();
         m_history.push_back(std::move(root));
-        m_snapshotLevels.assign(static_cast<std::size_t>(m_lattice.dimensions()), 0);
+        m_bySize.assign(1, 0);
+        m_sizeOrderLevels.assign(static_cast<std::size_t>(m_lattice.dimensions()), 0);
+        for (const int height : m_lattice.heights())
+            m_hubLevels.push_back(height >= 2 ? 1 : 0);
     }
 
-    /// Index of the stored snapshot with the fewest groups that `node` generalises.
+    /// Slot of the stored snapshot with the fewest groups that `node` generalises: the first in
+    /// order of size. With hubs, a search keeps a thousand snapshots or more, and finding the
+    /// smallest by looking at all of them was a fifth of a search.
     [[nodiscard]] std::size_t sourceFor(std::uint64_t node) const
     {
         const std::size_t dimensions = static_cast<std::size_t>(m_lattice.dimensions());
         std::array<std::uint8_t, 64> levels{};
         for (std::size_t q = 0; q < dimensions; ++q)
             levels[q] = static_cast<std::uint8_t>(m_lattice.level(node, static_cast<int>(q)));
-        std::size_t best = 0;
-        for (std::size_t i = 1; i < m_history.size(); ++i) {
-            if (m_history[i].groups.size() >= m_history[best].groups.size())
-                continue;
-            const std::uint8_t* stored = &m_snapshotLevels[i * dimensions];
+        const std::uint8_t* stored = m_sizeOrderLevels.data();
+        for (std::size_t i = 0; i < m_bySize.size(); ++i, stored += dimensions) {
             bool below = true;
             for (std::size_t q = 0; q < dimensions && below; ++q)
                 below = stored[q] <= levels[q];
             if (below)
-                best = i;
+                return m_bySize[i];
         }
-        return best;
+        return 0;
     }
 
     CheckResult checkOne(std::uint64_t node)
@@ -229,9 +234,75 @@ private:
         return result;
     }
 
+    /// The hub of `node`: each quasi-identifier at its level or at m_hubLevels', whichever is lower.
+    [[nodiscard]] std::uint64_t hubOf(std::uint64_t node) const
+    {
+        std::uint64_t hub = 0;
+        for (int q = 0; q < m_lattice.dimensions(); ++q)
+            hub += static_cast<std::uint64_t>(
+                       std::min(m_lattice.level(node, q), m_hubLevels[static_cast<std::size_t>(q)])) *
+                   m_lattice.stride(q);
+        return hub;
+    }
+
+    /// Groups, before `nodes` are checked, the hubs they generalise that no snapshot stands in for
+    /// (each at most once a search), keeping those that save work like a checked node's groups.
+    /// Most checks have no checked specialisation and would roll up the original table's groups;
+    /// a hub, one level up on every quasi-identifier that has levels above the first, has a few
+    /// times fewer groups and serves every check above it. On ARX's adult with 2 % suppression
+    /// (k 2/5/10, AECS, entropy, loss, precision, discernibility) the checks' roll-ups read 1.5-2.3x
+    /// fewer groups, the hubs' own included.
+    void prepareHubs(const std::vector<std::uint64_t>& nodes)
+    {
+        std::vector<std::uint64_t> hubs;
+        for (const std::uint64_t node : nodes) {
+            const std::uint64_t hub = hubOf(node);
+            if (hub == node || m_lattice.generalises(m_history[sourceFor(node)].node, hub) ||
+                !m_hubsTried.insert(hub).second)
+                continue;
+            hubs.push_back(hub);
+        }
+        if (hubs.empty())
+            return;
+        std::vector<CheckResult> built(hubs.size());
+        const auto build = [&](std::size_t i) {
+            CheckResult& result = built[i];
+            result.source = sourceFor(hubs[i]);
+            const Snapshot& source = m_history[result.source];
+            result.sourceGroups = source.groups.size();
+            m_checkers.local().rollUp(source.groups, source.node, hubs[i], result.groups);
+        };
+        if (hubs.size() == 1)
+            build(0);
+        else
+            parallelFor(hubs.size(), [&](std::size_t i) {
+                if (!m_stop.stop_requested())
+                    build(i);
+            });
+        if (m_stop.stop_requested())
+            return;
+        markUsed(built);
+        for (std::size_t i = 0; i < hubs.size(); ++i) {
+            m_groupsBuilt += built[i].groups.size();
+            if (!built[i].groups.keys.empty() && built[i].groups.size() * 5 <= built[i].sourceGroups * 4)
+                store(hubs[i], std::move(built[i].groups));
+        }
+    }
+
+    /// Notes the sources of `results` as just used (before any store may evict one).
+    void markUsed(const std::vector<CheckResult>& results)
+    {
+        ++m_clock;
+        for (const CheckResult& result : results)
+            m_history[result.source].lastUsed = m_clock;
+    }
+
     /// Checks the nodes (in parallel when there are several), then records them in order.
     void checkNodes(const std::vector<std::uint64_t>& nodes)
     {
+        prepareHubs(nodes);
+        if (m_stop.stop_requested())
+            return;
         std::vector<CheckResult> results(nodes.size());
         for (CheckResult& result : results)
             result.groups = takeSpare();
@@ -245,6 +316,7 @@ private:
             if (m_stop.stop_requested())
                 return;
         }
+        markUsed(results);
         for (CheckResult& result : results)
             record(std::move(result));
         m_batcher.flushIfDue();
@@ -290,26 +362,51 @@ private:
         m_outcomes.emplace(node, std::move(result.outcome));
     }
 
-    /// Keeps a checked node's groups for later roll-ups. Over the budget, the largest snapshots go
-    /// first (never the root): a small snapshot costs little memory and saves the most work for
-    /// the many nodes above it.
+    /// Keeps a node's groups for later roll-ups. Over the budget, the least recently used go first
+    /// (never the root): the search works in one region of the lattice at a time. Evicting the
+    /// largest first threw the hubs away, each a source for many checks; least recently used, the
+    /// roll-ups on adult with 2 % suppression read up to a fifth fewer groups even without hubs.
     void store(std::uint64_t node, RowGroups<W>&& groups)
     {
-        m_storedGroups += groups.size();
-        m_history.push_back({node, std::move(groups)});
-        for (int q = 0; q < m_lattice.dimensions(); ++q)
-            m_snapshotLevels.push_back(static_cast<std::uint8_t>(m_lattice.level(node, q)));
+        const std::size_t size = groups.size();
+        m_storedGroups += size;
+        std::size_t slot = m_history.size();
+        if (m_freeSlots.empty()) {
+            m_history.push_back({node, std::move(groups), m_clock});
+        } else {
+            slot = m_freeSlots.back();
+            m_freeSlots.pop_back();
+            m_history[slot] = {node, std::move(groups), m_clock};
+        }
+        // After the snapshots of the same size: the earlier stored stays the one chosen.
+        const auto position =
+            static_cast<std::size_t>(std::upper_bound(m_bySize.begin(), m_bySize.end(), size,
+                                                      [&](std::size_t wanted, std::uint32_t other) {
+                                                          return wanted < m_history[other].groups.size();
+                                                      }) -
+                                     m_bySize.begin());
+        m_bySize.insert(m_bySize.begin() + static_cast<std::ptrdiff_t>(position), static_cast<std::uint32_t>(slot));
+        std::array<std::uint8_t, 64> levels{};
+        const auto dimensions = static_cast<std::size_t>(m_lattice.dimensions());
+        for (std::size_t q = 0; q < dimensions; ++q)
+            levels[q] = static_cast<std::uint8_t>(m_lattice.level(node, static_cast<int>(q)));
+        m_sizeOrderLevels.insert(m_sizeOrderLevels.begin() + static_cast<std::ptrdiff_t>(position * dimensions),
+                                 levels.begin(), levels.begin() + static_cast<std::ptrdiff_t>(dimensions));
+
         const std::size_t budget = std::max<std::size_t>(2 * m_history.front().groups.size(), std::size_t{1} << 20);
-        while (m_history.size() > maxSnapshots || (m_storedGroups > budget && m_history.size() > 1)) {
-            std::size_t largest = 1;
-            for (std::size_t i = 2; i < m_history.size(); ++i)
-                if (m_history[i].groups.size() > m_history[largest].groups.size())
-                    largest = i;
-            m_storedGroups -= m_history[largest].groups.size();
-            m_history.erase(m_history.begin() + static_cast<std::ptrdiff_t>(largest));
-            const auto dimensions = static_cast<std::ptrdiff_t>(m_lattice.dimensions());
-            m_snapshotLevels.erase(m_snapshotLevels.begin() + static_cast<std::ptrdiff_t>(largest) * dimensions,
-                                   m_snapshotLevels.begin() + (static_cast<std::ptrdiff_t>(largest) + 1) * dimensions);
+        while (m_bySize.size() > maxSnapshots || (m_storedGroups > budget && m_bySize.size() > 1)) {
+            std::size_t oldest = m_bySize[0] == 0 ? 1 : 0;
+            for (std::size_t i = oldest + 1; i < m_bySize.size(); ++i)
+                if (m_bySize[i] != 0 && m_history[m_bySize[i]].lastUsed < m_history[m_bySize[oldest]].lastUsed)
+                    oldest = i;
+            const std::uint32_t evicted = m_bySize[oldest];
+            m_storedGroups -= m_history[evicted].groups.size();
+            recycle(std::move(m_history[evicted].groups));
+            m_history[evicted] = {};
+            m_freeSlots.push_back(evicted);
+            m_bySize.erase(m_bySize.begin() + static_cast<std::ptrdiff_t>(oldest));
+            m_sizeOrderLevels.erase(m_sizeOrderLevels.begin() + static_cast<std::ptrdiff_t>(oldest * dimensions),
+                                    m_sizeOrderLevels.begin() + static_cast<std::ptrdiff_t>((oldest + 1) * dimensions));
         }
     }
 
@@ -659,10 +756,19 @@ private:
     std::vector<std::vector<std::uint64_t>> m_byTotalLevel;
     std::vector<std::uint64_t> m_stack;
     std::unordered_map<std::uint64_t, NodeOutcome> m_outcomes;
+    /// Stored snapshots by slot (the root in slot 0); an evicted snapshot's slot is reused.
     std::vector<Snapshot> m_history;
+    std::vector<std::uint32_t> m_freeSlots;
+    /// The slots of the stored snapshots from the fewest groups to the most (the root last), and
+    /// their nodes' levels in the same order, dimensions() bytes each, for sourceFor().
+    std::vector<std::uint32_t> m_bySize;
+    std::vector<std::uint8_t> m_sizeOrderLevels;
+    /// Per quasi-identifier, the level of the hubs (prepareHubs()).
+    std::vector<int> m_hubLevels;
+    std::unordered_set<std::uint64_t> m_hubsTried;
+    /// Counts the rounds of checks, for the snapshots' lastUsed.
+    std::uint64_t m_clock = 0;
     std::vector<RowGroups<W>> m_spare;
-    /// The levels of every snapshot's node, dimensions() bytes each, for a quick generalisation test.
-    std::vector<std::uint8_t> m_snapshotLevels;
     std::size_t m_storedGroups = 0;
     std::uint64_t m_checked = 0;
     std::uint64_t m_groupsBuilt = 0;
