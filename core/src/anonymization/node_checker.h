@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -61,7 +62,15 @@ public:
     NodeChecker(const SearchSetup& setup, const UtilityCalculator& calculator)
         : m_setup(setup)
         , m_calculator(calculator)
-    {}
+    {
+        m_bySize = setup.sensitiveColumns.empty() && !setup.hasSubset() && !setup.anyTableCondition;
+        for (std::size_t m = 0; m < setup.models.size() && m_bySize; ++m) {
+            const std::optional<std::uint64_t> minimum = setup.models[m]->minimumClassRows();
+            m_bySize = minimum.has_value() && setup.rules.settingMonotone[m];
+            m_minimumRowsOf.push_back(minimum.value_or(0));
+            m_minimumRows = std::max(m_minimumRows, minimum.value_or(0));
+        }
+    }
 
     /// The groups of rows [begin, end) at `node`; with groupOfRow, also each row's group index
     /// (groupOfRow[row - begin]). The keys of a batch of rows are built a column at a time, a
@@ -134,7 +143,7 @@ public:
     void rollUp(const RowGroups<W>& from, std::uint64_t fromNode, std::uint64_t toNode, RowGroups<W>& out)
     {
         if (!from.combinations.empty()) {
-            m_combinations.rollUp(from, combinationFields(fromNode, toNode), denseLimit(from.size()), m_aggregator,
+            m_combinations.rollUp(from, combinationFields(fromNode, toNode), tallyLimit(from.size()), m_aggregator,
                                   out);
             return;
         }
@@ -197,7 +206,8 @@ public:
     {
         const std::vector<int> levels = m_setup.lattice.transformationOf(node).levels;
         const std::size_t modelCount = m_setup.models.size();
-        ClassTally tally = m_calculator.emptyTally();
+        ClassTally& tally = m_tally;
+        m_calculator.resetTally(tally, levels);
         m_violatedModel.assign(modelCount, 0);
         bool unsuppressible = false;
         m_calculator.suppressionTables(levels, m_suppressionTables);
@@ -247,7 +257,10 @@ public:
         };
 
         m_summaries.resize(modelCount);
-        if (m_setup.sensitiveColumns.empty() && !m_setup.hasSubset()) {
+        if (m_bySize) {
+            tallyBySize(groups, tally, violatingGroups);
+            predicateRows = tally.suppressedRows;
+        } else if (m_setup.sensitiveColumns.empty() && !m_setup.hasSubset()) {
             for (std::size_t i = 0; i < groups.size(); ++i) {
                 for (ClassSummary& summary : m_summaries)
                     summary = ClassSummary{groups.rows[i], groups.rows[i], {}};
@@ -303,6 +316,42 @@ public:
     }
 
 private:
+    /// evaluate()'s tally when every model judges a class by its size alone and is monotone in
+    /// this setting, with no sensitive column, research subset or table condition (k-anonymity):
+    /// a comparison per class instead of a summary and a virtual call per model, and the
+    /// suppressed classes' codes added a column at a time. On ARX's adult with 2 % suppression,
+    /// entropy-non-monotonic, this was a third of a search.
+    void tallyBySize(const RowGroups<W>& groups, ClassTally& tally, std::vector<std::uint8_t>* violatingGroups)
+    {
+        m_violating.clear();
+        std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            const std::uint64_t rows = groups.rows[i];
+            smallest = std::min(smallest, rows);
+            tally.allSquares += rows * rows;
+            if (rows < m_minimumRows) {
+                tally.suppressedRows += rows;
+                m_violating.push_back(static_cast<std::uint32_t>(i));
+            } else {
+                ++tally.keptClasses;
+                tally.keptSquares += rows * rows;
+            }
+        }
+        tally.allClasses = groups.size();
+        for (std::size_t m = 0; m < m_minimumRowsOf.size(); ++m)
+            m_violatedModel[m] = smallest < m_minimumRowsOf[m] ? 1 : 0;
+        if (violatingGroups)
+            for (const std::uint32_t i : m_violating)
+                (*violatingGroups)[i] = 1;
+        if (m_calculator.needsSuppressedCodes())
+            for (std::size_t q = 0; q < m_setup.qiFields.size(); ++q) {
+                const KeyField& field = m_setup.qiFields[q];
+                for (const std::uint32_t i : m_violating)
+                    m_calculator.addSuppressed(tally, m_suppressionTables, q, groups.keys[i].get(field),
+                                               groups.rows[i]);
+            }
+    }
+
     struct Change {
         const KeyField* field;
         const std::uint32_t* map;
@@ -347,6 +396,14 @@ private:
     [[nodiscard]] static std::size_t denseLimit(std::size_t sources)
     {
         return std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 32 * sources));
+    }
+
+    /// As denseLimit() for roll-ups through combinations, whose tallies spend no branch on a
+    /// slot: up to 64 slots a source group they beat hashing (entropy-non-monotonic on ARX's adult
+    /// with 2 % suppression, k 2/5: 5-7 % faster searches than at 32; AECS and loss unchanged).
+    [[nodiscard]] static std::size_t tallyLimit(std::size_t sources)
+    {
+        return std::min(maxDenseIndexes, std::max<std::size_t>(std::size_t{1} << 16, 64 * sources));
     }
 
     /// Every key field at `toNode`, with the map from `fromNode`'s codes where the level differs.
@@ -506,6 +563,13 @@ private:
 
     const SearchSetup& m_setup;
     const UtilityCalculator& m_calculator;
+    /// Whether evaluate() judges classes by size alone (tallyBySize()), each model's fewest rows
+    /// and the most of them.
+    bool m_bySize = false;
+    std::vector<std::uint64_t> m_minimumRowsOf;
+    std::uint64_t m_minimumRows = 0;
+    std::vector<std::uint32_t> m_violating;
+    ClassTally m_tally;
     GroupAggregator<W> m_aggregator;
     DenseGroupAggregator<W> m_dense;
     CombinationGrouper<W> m_combinations;

@@ -54,6 +54,27 @@ ClassTally UtilityCalculator::emptyTally() const
     return tally;
 }
 
+void UtilityCalculator::resetTally(ClassTally& tally, const std::vector<int>& levels) const
+{
+    std::vector<std::uint64_t> leaves = std::move(tally.suppressedLeaves);
+    std::vector<double> logRows = std::move(tally.suppressedLogRows);
+    std::vector<std::vector<std::uint64_t>> rowsOfCode = std::move(tally.suppressedRowsOfCode);
+    tally = ClassTally{};
+    if (!needsSuppressedCodes())
+        return;
+    leaves.assign(m_heights.size(), 0);
+    logRows.assign(m_heights.size(), 0.0);
+    rowsOfCode.resize(m_heights.size());
+    for (std::size_t q = 0; q < m_heights.size(); ++q)
+        rowsOfCode[q].assign(m_metric == UtilityMetric::EntropyNonMonotonic
+                                 ? m_logRows[q][static_cast<std::size_t>(levels[q])].size()
+                                 : 0,
+                             0);
+    tally.suppressedLeaves = std::move(leaves);
+    tally.suppressedLogRows = std::move(logRows);
+    tally.suppressedRowsOfCode = std::move(rowsOfCode);
+}
+
 void UtilityCalculator::suppressionTables(const std::vector<int>& levels, SuppressionTables& tables) const
 {
     tables.leavesMinusOne.clear();

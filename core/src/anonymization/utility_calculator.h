@@ -51,6 +51,9 @@ public:
     }
     /// A tally sized for this search, all zero.
     [[nodiscard]] ClassTally emptyTally() const;
+    /// Sets `tally` to zero for a check at `levels`, keeping its buffers: the codes of every
+    /// quasi-identifier's level have their slots already (addSuppressed does not grow them).
+    void resetTally(ClassTally& tally, const std::vector<int>& levels) const;
     /// Per quasi-identifier, the table addSuppressed reads at one transformation's level: looked up
     /// once per check rather than once per suppressed class and column.
     struct SuppressionTables {

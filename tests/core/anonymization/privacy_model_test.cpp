@@ -198,6 +198,15 @@ TEST_CASE("Entropy and recursive l-diversity need as many distinct values as the
     REQUIRE(LDiversity(table, 0, DiversityVariant::Recursive, 2, 0.6).meetsMonotonePart(three.summary()));
 }
 
+TEST_CASE("k-anonymity declares its size, the other models none", "[anonymization][models]")
+{
+    REQUIRE(KAnonymity(7).minimumClassRows() == std::optional<std::uint64_t>(7));
+    const EncodedTable table = testing::makeRandomTable(3, 3);
+    const int column = static_cast<int>(table.columnCount()) - 1;
+    REQUIRE_FALSE(LDiversity(table, column, DiversityVariant::Distinct, 2).minimumClassRows());
+    REQUIRE_FALSE(TCloseness(table, column, 0.3, ClosenessDistance::Equal).minimumClassRows());
+}
+
 TEST_CASE("Every model has the monotonicity it declares, on random merges", "[anonymization][models]")
 {
     // Merging classes is what generalisation does. withoutSuppression: a union of satisfying
@@ -252,6 +261,12 @@ TEST_CASE("Every model has the monotonicity it declares, on random merges", "[an
                     REQUIRE(partA);
                 if (partA || partB)
                     REQUIRE(model->meetsMonotonePart(classOf(table, column, both).summary()));
+                // A declared minimum size stands in for satisfiedBy in the search (#37).
+                if (const std::optional<std::uint64_t> minimum = model->minimumClassRows()) {
+                    REQUIRE(a == (first.size() >= *minimum));
+                    REQUIRE(b == (second.size() >= *minimum));
+                    REQUIRE(merged == (both.size() >= *minimum));
+                }
             }
         }
     }

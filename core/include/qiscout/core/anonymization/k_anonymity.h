@@ -20,6 +20,7 @@ public:
     {
         return equivalenceClass.rows >= m_k;
     }
+    [[nodiscard]] std::optional<std::uint64_t> minimumClassRows() const override { return m_k; }
     [[nodiscard]] ModelMonotonicity monotonicity() const override { return {true, true}; }
     [[nodiscard]] std::string describe(const std::vector<std::string>& columnNames) const override;
 

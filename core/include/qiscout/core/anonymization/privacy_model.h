@@ -53,6 +53,10 @@ public:
     [[nodiscard]] virtual std::optional<int> sensitiveColumn() const { return std::nullopt; }
     /// Whether the class meets the model.
     [[nodiscard]] virtual bool satisfiedBy(const ClassSummary& equivalenceClass) const = 0;
+    /// For a model whose verdict depends on a class's published rows alone: the fewest it needs
+    /// (satisfiedBy(c) is c.rows >= this for every class c). The search then judges a class
+    /// without calling satisfiedBy. Unset by default.
+    [[nodiscard]] virtual std::optional<std::uint64_t> minimumClassRows() const { return std::nullopt; }
     /// Whether the model has a table-wide condition (acceptsKeptClasses); the search gathers the
     /// kept classes only for models that do.
     [[nodiscard]] virtual bool hasTableCondition() const { return false; }
