@@ -204,9 +204,7 @@ private:
     [[nodiscard]] std::size_t sourceFor(std::uint64_t node) const
     {
         const std::size_t dimensions = static_cast<std::size_t>(m_lattice.dimensions());
-        std::array<std::uint8_t, 64> levels{};
-        for (std::size_t q = 0; q < dimensions; ++q)
-            levels[q] = static_cast<std::uint8_t>(m_lattice.level(node, static_cast<int>(q)));
+        const std::array<std::uint8_t, 64> levels = levelBytes(node);
         const std::uint8_t* stored = m_sizeOrderLevels.data();
         for (std::size_t i = 0; i < m_bySize.size(); ++i, stored += dimensions) {
             bool below = true;
@@ -216,6 +214,15 @@ private:
                 return m_bySize[i];
         }
         return 0;
+    }
+
+    /// The levels of `node`, a byte each (m_sizeOrderLevels' form).
+    [[nodiscard]] std::array<std::uint8_t, 64> levelBytes(std::uint64_t node) const
+    {
+        std::array<std::uint8_t, 64> levels{};
+        for (int q = 0; q < m_lattice.dimensions(); ++q)
+            levels[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(m_lattice.level(node, q));
+        return levels;
     }
 
     CheckResult checkOne(std::uint64_t node)
@@ -391,10 +398,8 @@ private:
                                                       }) -
                                      m_bySize.begin());
         m_bySize.insert(m_bySize.begin() + static_cast<std::ptrdiff_t>(position), static_cast<std::uint32_t>(slot));
-        std::array<std::uint8_t, 64> levels{};
+        const std::array<std::uint8_t, 64> levels = levelBytes(node);
         const auto dimensions = static_cast<std::size_t>(m_lattice.dimensions());
-        for (std::size_t q = 0; q < dimensions; ++q)
-            levels[q] = static_cast<std::uint8_t>(m_lattice.level(node, static_cast<int>(q)));
         m_sizeOrderLevels.insert(m_sizeOrderLevels.begin() + static_cast<std::ptrdiff_t>(position * dimensions),
                                  levels.begin(), levels.begin() + static_cast<std::ptrdiff_t>(dimensions));
 

@@ -46,11 +46,7 @@ UtilityCalculator::UtilityCalculator(const SearchSetup& setup) : m_metric(setup.
 ClassTally UtilityCalculator::emptyTally() const
 {
     ClassTally tally;
-    if (needsSuppressedCodes()) {
-        tally.suppressedLeaves.assign(m_heights.size(), 0);
-        tally.suppressedLogRows.assign(m_heights.size(), 0.0);
-        tally.suppressedRowsOfCode.assign(m_heights.size(), {});
-    }
+    resetTally(tally, {});
     return tally;
 }
 
@@ -66,7 +62,7 @@ void UtilityCalculator::resetTally(ClassTally& tally, const std::vector<int>& le
     logRows.assign(m_heights.size(), 0.0);
     rowsOfCode.resize(m_heights.size());
     for (std::size_t q = 0; q < m_heights.size(); ++q)
-        rowsOfCode[q].assign(m_metric == UtilityMetric::EntropyNonMonotonic
+        rowsOfCode[q].assign(m_metric == UtilityMetric::EntropyNonMonotonic && !levels.empty()
                                  ? m_logRows[q][static_cast<std::size_t>(levels[q])].size()
                                  : 0,
                              0);

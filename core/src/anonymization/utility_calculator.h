@@ -49,10 +49,11 @@ public:
         return m_metric == UtilityMetric::Loss || m_metric == UtilityMetric::NonUniformEntropy ||
                m_metric == UtilityMetric::EntropyNonMonotonic;
     }
-    /// A tally sized for this search, all zero.
+    /// A tally sized for this search, all zero (addSuppressed grows the codes' slots).
     [[nodiscard]] ClassTally emptyTally() const;
     /// Sets `tally` to zero for a check at `levels`, keeping its buffers: the codes of every
     /// quasi-identifier's level have their slots already (addSuppressed does not grow them).
+    /// Without levels, as emptyTally().
     void resetTally(ClassTally& tally, const std::vector<int>& levels) const;
     /// Per quasi-identifier, the table addSuppressed reads at one transformation's level: looked up
     /// once per check rather than once per suppressed class and column.
