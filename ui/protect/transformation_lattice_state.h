@@ -90,7 +90,7 @@ private:
     std::vector<Row> m_rows;
     std::vector<std::uint8_t> m_states;
     std::array<std::uint64_t, searchStateCount> m_totals{};
-    std::unordered_map<std::uint64_t, std::pair<double, std::uint64_t>> m_values;
+    std::unordered_map<std::uint64_t, std::pair<std::optional<double>, std::uint64_t>> m_values;
     std::vector<std::uint64_t> m_choices;
     std::optional<std::uint64_t> m_best;
     /// Row and bucket of m_best, looked up once rather than per drawn pixel.

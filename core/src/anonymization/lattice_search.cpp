@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -233,10 +234,10 @@ private:
         const Snapshot& source = m_history[result.source];
         result.sourceGroups = source.groups.size();
         if (source.node == node) {
-            result.outcome = checker.evaluate(source.groups, node);
+            result.outcome = checker.evaluate(source.groups, node, nullptr, Pricing::AcceptableOnly);
         } else {
             checker.rollUp(source.groups, source.node, node, result.groups);
-            result.outcome = checker.evaluate(result.groups, node);
+            result.outcome = checker.evaluate(result.groups, node, nullptr, Pricing::AcceptableOnly);
         }
         return result;
     }
@@ -352,8 +353,9 @@ private:
         }
         AnonymizationCounters& counters = m_batcher.counters();
         ++counters.checked;
-        m_batcher.record(
-            {node, TransformationEventKind::Checked, outcome.acceptable, outcome.value, outcome.suppressedRows});
+        m_batcher.record({node, TransformationEventKind::Checked, outcome.acceptable,
+                          outcome.priced ? std::optional<double>(outcome.value) : std::nullopt,
+                          outcome.suppressedRows});
         if (outcome.predicate) {
             m_state[node] |= predicateTrue;
             closeUp(node, upClosedPredicate, predicateTrue);

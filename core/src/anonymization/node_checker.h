@@ -21,6 +21,12 @@
 
 namespace qiscout::core {
 
+/// Whether a check prices (value(), columnValues()) a transformation it finds not acceptable. The
+/// optimal search never publishes one, and pricing it is most of a check where the metric needs
+/// the suppressed classes' codes: on ARX's adult with 2 % suppression, entropy-non-monotonic, a
+/// quarter to a third of the search went on adding up the codes of checks that then failed.
+enum class Pricing { Always, AcceptableOnly };
+
 /// What one check found.
 struct NodeOutcome {
     std::uint64_t node = 0;
@@ -36,6 +42,8 @@ struct NodeOutcome {
     std::uint64_t keptClasses = 0;
     /// Groups built (classes, split further by the sensitive values when a model needs them).
     std::uint64_t groups = 0;
+    /// Whether value and columnValues were computed (see Pricing).
+    bool priced = false;
     double value = 0.0;
     double valueWithoutSuppression = 0.0;
     std::vector<double> columnValues;
@@ -202,7 +210,7 @@ public:
     /// Evaluates the groups of `node`. With violatingGroups, also marks (1) every group whose
     /// class fails a model.
     NodeOutcome evaluate(const RowGroups<W>& groups, std::uint64_t node,
-                         std::vector<std::uint8_t>* violatingGroups = nullptr)
+                         std::vector<std::uint8_t>* violatingGroups = nullptr, Pricing pricing = Pricing::Always)
     {
         const std::vector<int> levels = m_setup.lattice.transformationOf(node).levels;
         const std::size_t modelCount = m_setup.models.size();
@@ -258,7 +266,7 @@ public:
 
         m_summaries.resize(modelCount);
         if (m_bySize) {
-            tallyBySize(groups, tally, violatingGroups);
+            tallyBySize(groups, tally, violatingGroups, pricing);
             predicateRows = tally.suppressedRows;
         } else if (m_setup.sensitiveColumns.empty() && !m_setup.hasSubset()) {
             for (std::size_t i = 0; i < groups.size(); ++i) {
@@ -309,9 +317,12 @@ public:
                 model.monotonicity().withoutSuppression && m_violatedModel[m] == 0 && !model.hasTableCondition();
             outcome.stable = outcome.stable && (m_setup.rules.settingMonotone[m] || zeroViolations);
         }
-        outcome.value = m_calculator.value(levels, tally);
         outcome.valueWithoutSuppression = m_calculator.valueWithoutSuppression(levels, tally);
-        outcome.columnValues = m_calculator.columnValues(levels, tally);
+        outcome.priced = outcome.acceptable || pricing == Pricing::Always;
+        if (outcome.priced) {
+            outcome.value = m_calculator.value(levels, tally);
+            outcome.columnValues = m_calculator.columnValues(levels, tally);
+        }
         return outcome;
     }
 
@@ -321,7 +332,8 @@ private:
     /// a comparison per class instead of a summary and a virtual call per model, and the
     /// suppressed classes' codes added a column at a time. On ARX's adult with 2 % suppression,
     /// entropy-non-monotonic, this was a third of a search.
-    void tallyBySize(const RowGroups<W>& groups, ClassTally& tally, std::vector<std::uint8_t>* violatingGroups)
+    void tallyBySize(const RowGroups<W>& groups, ClassTally& tally, std::vector<std::uint8_t>* violatingGroups,
+                     Pricing pricing)
     {
         m_violating.clear();
         std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
@@ -343,7 +355,10 @@ private:
         if (violatingGroups)
             for (const std::uint32_t i : m_violating)
                 (*violatingGroups)[i] = 1;
-        if (m_calculator.needsSuppressedCodes())
+        // Judged by size, a transformation is acceptable exactly when its suppressed rows are
+        // within the limit (nothing is unsuppressible and there is no table condition).
+        const bool priced = pricing == Pricing::Always || tally.suppressedRows <= m_setup.suppressionLimit;
+        if (priced && m_calculator.needsSuppressedCodes())
             for (std::size_t q = 0; q < m_setup.qiFields.size(); ++q) {
                 const KeyField& field = m_setup.qiFields[q];
                 for (const std::uint32_t i : m_violating)

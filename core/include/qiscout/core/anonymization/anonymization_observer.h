@@ -19,8 +19,9 @@ struct TransformationEvent {
     TransformationEventKind kind = TransformationEventKind::Checked;
     /// Checked: the verdict; tagged: implied by the kind.
     bool acceptable = false;
-    /// Checked: the metric value and suppressed rows (with the violating classes suppressed).
-    double value = 0.0;
+    /// Checked: the metric value and suppressed rows (with the violating classes suppressed). The
+    /// optimal search does not price the transformations it finds not acceptable: no value then.
+    std::optional<double> value;
     std::uint64_t suppressedRows = 0;
 };
 
