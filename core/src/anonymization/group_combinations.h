@@ -219,23 +219,23 @@ private:
     {
         // Everything is allocated before the first tally: the tallies are all zero between
         // roll-ups, and an allocation failing half-way would leave some that are not.
-        std::uint64_t* tally = tallies(product);
+        std::uint32_t* tally = tallies(product);
         m_number.resize(from.size());
         out.rows.resize(from.size());
         std::uint32_t* number = m_number.data();
         const std::uint32_t* rows = from.rows.data();
         forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t*) {
             number[i] = static_cast<std::uint32_t>(index);
-            tally[index] += (std::uint64_t{1} << 32) | rows[i];
+            tally[index] += rows[i];
         });
 
         std::uint32_t* groupRows = out.rows.data();
         const std::uint32_t* combos = from.combinations.ofGroup.data();
         std::size_t groups = 0;
         for (std::size_t i = 0; i < from.size(); ++i, combos += blocks) {
-            const std::uint64_t count = tally[number[i]];
+            const std::uint32_t count = tally[number[i]];
             tally[number[i]] = 0;
-            groupRows[groups] = static_cast<std::uint32_t>(count);
+            groupRows[groups] = count;
             for (std::size_t b = 0; b < blocks; ++b)
                 described[groups * blocks + b] = m_target[combos[b]];
             groups += count != 0 ? 1 : 0;
@@ -259,13 +259,9 @@ private:
     void tallyByNumber(const RowGroups<W>& from, std::size_t product, std::size_t blocks,
                        const ForEachIndex& forEachIndex, RowGroups<W>& out, std::uint32_t* described)
     {
-        // Source groups << 32 | rows: a group of the research subset's population alone has no
-        // published rows and still exists.
-        std::uint64_t* tally = tallies(product);
+        std::uint32_t* tally = tallies(product);
         const std::uint32_t* rows = from.rows.data();
-        forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t*) {
-            tally[index] += (std::uint64_t{1} << 32) | rows[i];
-        });
+        forEachIndex([&](std::size_t i, std::size_t index, const std::uint32_t*) { tally[index] += rows[i]; });
 
         const GroupCombinations<W>& target = m_building;
         // The blocks' local numbers of the current number, block 0 the fastest (its scale is 1).
@@ -280,7 +276,7 @@ private:
                     *described++ = combo;
                 }
                 out.keys.push_back(key);
-                out.rows.push_back(static_cast<std::uint32_t>(tally[index]));
+                out.rows.push_back(tally[index]);
                 tally[index] = 0;
             }
             for (std::size_t b = 0; b < blocks; ++b) {
@@ -295,11 +291,11 @@ private:
     /// pages that are zero until written, and a roll-up writes few of its numbers' tallies, where
     /// a vector would zero every one and copy the old ones (adult, k 5 without suppression: a
     /// 32 MiB numbering filled at every search, 40 of its 48 ms).
-    std::uint64_t* tallies(std::size_t count)
+    std::uint32_t* tallies(std::size_t count)
     {
         if (count > m_tallyCount) {
             const std::size_t size = std::max(count, 2 * m_tallyCount);
-            auto* fresh = static_cast<std::uint64_t*>(std::calloc(size, sizeof(std::uint64_t)));
+            auto* fresh = static_cast<std::uint32_t*>(std::calloc(size, sizeof(std::uint32_t)));
             if (fresh == nullptr)
                 throw std::bad_alloc();
             m_tally.reset(fresh);
@@ -309,7 +305,7 @@ private:
     }
 
     struct FreeDeleter {
-        void operator()(std::uint64_t* tallies) const { std::free(tallies); }
+        void operator()(std::uint32_t* tallies) const { std::free(tallies); }
     };
 
     /// The largest code range a field may have for blocks (one numbering slot per code).
@@ -383,9 +379,11 @@ private:
     std::vector<std::uint32_t> m_target;
     std::vector<std::size_t> m_scaled;
     std::vector<std::uint32_t> m_ofGroup;
-    /// Per dense number of a roll-up by tallies: its source groups << 32 | its rows. All zero
-    /// between roll-ups.
-    std::unique_ptr<std::uint64_t[], FreeDeleter> m_tally;
+    /// Per dense number of a roll-up by tallies, its rows: a number is used exactly when it has
+    /// some, as every group holds a row (RowGroups), and 32 bits a tally rather than 64 (with a
+    /// count of source groups) keep more of the numbering in cache: 3-8 % faster entropy searches
+    /// on adult with 2 % suppression. All zero between roll-ups.
+    std::unique_ptr<std::uint32_t[], FreeDeleter> m_tally;
     std::size_t m_tallyCount = 0;
     /// Per source group of a roll-up by tallies in first-source order, its dense number.
     std::vector<std::uint32_t> m_number;

@@ -38,7 +38,9 @@ struct GroupCombinations {
     }
 };
 
-/// The groups of rows sharing a key, in order of first insertion.
+/// The groups of rows sharing a key, in order of first insertion. Every group holds at least one
+/// row: groups are built from rows and rolled up by summing them (a research subset's flag is part
+/// of the key, so its population-only classes are groups of rows too).
 template <int W>
 struct RowGroups {
     std::vector<GroupKey<W>> keys;

@@ -59,8 +59,8 @@ Groups randomGroups(const std::vector<Column>& columns, std::size_t wanted, std:
         GroupKey<words> key;
         for (const Column& column : columns)
             key.add(column.field, static_cast<std::uint32_t>(random() % column.range));
-        // Some groups without rows, as a research subset's population-only groups have.
-        aggregator.add(key, static_cast<std::uint32_t>(random() % 6));
+        // Every group holds a row, as RowGroups promise.
+        aggregator.add(key, 1 + static_cast<std::uint32_t>(random() % 6));
     }
     return groups;
 }
