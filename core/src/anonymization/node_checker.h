@@ -335,21 +335,38 @@ private:
     void tallyBySize(const RowGroups<W>& groups, ClassTally& tally, std::vector<std::uint8_t>* violatingGroups,
                      Pricing pricing)
     {
-        m_violating.clear();
+        // Sums in locals and without a branch: added up in the tally, each class stored to memory
+        // the compiler could not tell from the groups' (their sizes were read again every class),
+        // and whether a class is too small is a coin toss for the branch predictor.
+        const std::size_t count = groups.size();
+        const std::uint32_t* groupRows = groups.rows.data();
+        const std::uint64_t minimum = m_minimumRows;
+        m_violating.resize(count);
+        std::uint32_t* violating = m_violating.data();
+        std::size_t violatingCount = 0;
         std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
-        for (std::size_t i = 0; i < groups.size(); ++i) {
-            const std::uint64_t rows = groups.rows[i];
+        std::uint64_t allSquares = 0;
+        std::uint64_t keptSquares = 0;
+        std::uint64_t keptClasses = 0;
+        std::uint64_t suppressedRows = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::uint64_t rows = groupRows[i];
+            const std::uint64_t square = rows * rows;
+            const bool small = rows < minimum;
             smallest = std::min(smallest, rows);
-            tally.allSquares += rows * rows;
-            if (rows < m_minimumRows) {
-                tally.suppressedRows += rows;
-                m_violating.push_back(static_cast<std::uint32_t>(i));
-            } else {
-                ++tally.keptClasses;
-                tally.keptSquares += rows * rows;
-            }
+            allSquares += square;
+            suppressedRows += small ? rows : 0;
+            keptSquares += small ? 0 : square;
+            keptClasses += small ? 0 : 1;
+            violating[violatingCount] = static_cast<std::uint32_t>(i);
+            violatingCount += small ? 1 : 0;
         }
-        tally.allClasses = groups.size();
+        m_violating.resize(violatingCount);
+        tally.allSquares += allSquares;
+        tally.keptSquares += keptSquares;
+        tally.keptClasses += keptClasses;
+        tally.suppressedRows += suppressedRows;
+        tally.allClasses = count;
         for (std::size_t m = 0; m < m_minimumRowsOf.size(); ++m)
             m_violatedModel[m] = smallest < m_minimumRowsOf[m] ? 1 : 0;
         if (violatingGroups)
