@@ -109,6 +109,7 @@ class TransformationLatticeViewTest : public QObject {
 private Q_SLOTS:
     void stateCountsFollowTheSearch();
     void clickingPicksATransformation();
+    void toolTipsShowWhatTheSearchPriced();
     void largestAdultLatticeRepaints();
 };
 
@@ -191,6 +192,36 @@ void TransformationLatticeViewTest::clickingPicksATransformation()
     // A click beside every node picks nothing.
     QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(view.width() - 2, view.height() - 2));
     QCOMPARE(picked.size(), 3);
+}
+
+void TransformationLatticeViewTest::toolTipsShowWhatTheSearchPriced()
+{
+    TransformationLatticeView view;
+    view.resize(900, 500);
+    const TransformationLattice lattice({2, 1, 3});
+    view.reset(lattice, {QStringLiteral("age"), QStringLiteral("sex"), QStringLiteral("zip")});
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const Transformation rejected{{0, 1, 0}};
+    const Transformation accepted{{2, 1, 2}};
+    // The optimal search sends no value for a transformation it found not acceptable.
+    const std::vector<TransformationEvent> events{
+        {lattice.nodeOf(rejected), TransformationEventKind::Checked, false, std::nullopt, 567},
+        {lattice.nodeOf(accepted), TransformationEventKind::Checked, true, 0.25, 3}};
+    view.applyEvents(events, AnonymizationCounters{});
+    const auto toolTipOf = [&view](const Transformation& transformation) {
+        const QPoint position = view.positionOf(transformation).toPoint();
+        QHelpEvent help(QEvent::ToolTip, position, view.mapToGlobal(position));
+        QApplication::sendEvent(&view, &help);
+        return QToolTip::text();
+    };
+    const QString rejectedTip = toolTipOf(rejected);
+    QVERIFY2(rejectedTip.contains(QStringLiteral("Rows suppressed: 567")), qPrintable(rejectedTip));
+    QVERIFY2(!rejectedTip.contains(QStringLiteral("Information loss")), qPrintable(rejectedTip));
+    QVERIFY2(rejectedTip.contains(QStringLiteral("Click to evaluate it")), qPrintable(rejectedTip));
+    const QString acceptedTip = toolTipOf(accepted);
+    QVERIFY2(acceptedTip.contains(QStringLiteral("Information loss: 0.25")), qPrintable(acceptedTip));
+    QVERIFY2(!acceptedTip.contains(QStringLiteral("Click to evaluate it")), qPrintable(acceptedTip));
 }
 
 void TransformationLatticeViewTest::largestAdultLatticeRepaints()
