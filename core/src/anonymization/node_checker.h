@@ -266,7 +266,7 @@ public:
 
         m_summaries.resize(modelCount);
         if (m_bySize) {
-            tallyBySize(groups, tally, violatingGroups, pricing);
+            tallyBySize(groups, tally, violatingGroups);
             predicateRows = tally.suppressedRows;
         } else if (m_setup.sensitiveColumns.empty() && !m_setup.hasSubset()) {
             for (std::size_t i = 0; i < groups.size(); ++i) {
@@ -320,6 +320,8 @@ public:
         outcome.valueWithoutSuppression = m_calculator.valueWithoutSuppression(levels, tally);
         outcome.priced = outcome.acceptable || pricing == Pricing::Always;
         if (outcome.priced) {
+            if (m_bySize)
+                addSuppressedCodes(groups, tally);
             outcome.value = m_calculator.value(levels, tally);
             outcome.columnValues = m_calculator.columnValues(levels, tally);
         }
@@ -329,11 +331,10 @@ public:
 private:
     /// evaluate()'s tally when every model judges a class by its size alone and is monotone in
     /// this setting, with no sensitive column, research subset or table condition (k-anonymity):
-    /// a comparison per class instead of a summary and a virtual call per model, and the
-    /// suppressed classes' codes added a column at a time. On ARX's adult with 2 % suppression,
+    /// a comparison per class instead of a summary and a virtual call per model. The classes too
+    /// small are kept for addSuppressedCodes(). On ARX's adult with 2 % suppression,
     /// entropy-non-monotonic, this was a third of a search.
-    void tallyBySize(const RowGroups<W>& groups, ClassTally& tally, std::vector<std::uint8_t>* violatingGroups,
-                     Pricing pricing)
+    void tallyBySize(const RowGroups<W>& groups, ClassTally& tally, std::vector<std::uint8_t>* violatingGroups)
     {
         // Sums in locals and without a branch: added up in the tally, each class stored to memory
         // the compiler could not tell from the groups' (their sizes were read again every class),
@@ -372,10 +373,13 @@ private:
         if (violatingGroups)
             for (const std::uint32_t i : m_violating)
                 (*violatingGroups)[i] = 1;
-        // Judged by size, a transformation is acceptable exactly when its suppressed rows are
-        // within the limit (nothing is unsuppressible and there is no table condition).
-        const bool priced = pricing == Pricing::Always || tally.suppressedRows <= m_setup.suppressionLimit;
-        if (priced && m_calculator.needsSuppressedCodes())
+    }
+
+    /// Adds the codes of the classes tallyBySize() found too small, a column at a time, when the
+    /// metric needs them: only for a check that is priced, as adding them is most of a check.
+    void addSuppressedCodes(const RowGroups<W>& groups, ClassTally& tally)
+    {
+        if (m_calculator.needsSuppressedCodes())
             for (std::size_t q = 0; q < m_setup.qiFields.size(); ++q) {
                 const KeyField& field = m_setup.qiFields[q];
                 for (const std::uint32_t i : m_violating)
