@@ -216,11 +216,12 @@ void TransformationLatticeViewTest::toolTipsShowWhatTheSearchPriced()
         return QToolTip::text();
     };
     const QString rejectedTip = toolTipOf(rejected);
-    QVERIFY2(rejectedTip.contains(QStringLiteral("Rows suppressed: 567")), qPrintable(rejectedTip));
+    QVERIFY2(rejectedTip.contains(QStringLiteral("Rows it would have to suppress: 567")), qPrintable(rejectedTip));
     QVERIFY2(!rejectedTip.contains(QStringLiteral("Information loss")), qPrintable(rejectedTip));
     QVERIFY2(rejectedTip.contains(QStringLiteral("Click to evaluate it")), qPrintable(rejectedTip));
     const QString acceptedTip = toolTipOf(accepted);
     QVERIFY2(acceptedTip.contains(QStringLiteral("Information loss: 0.25")), qPrintable(acceptedTip));
+    QVERIFY2(acceptedTip.contains(QStringLiteral("Rows suppressed: 3")), qPrintable(acceptedTip));
     QVERIFY2(!acceptedTip.contains(QStringLiteral("Click to evaluate it")), qPrintable(acceptedTip));
 }
 

@@ -212,9 +212,14 @@ QString TransformationLatticeView::toolTipFor(NodePosition node) const
                    transformationStateName(knowledge.state) + QStringLiteral("</b>");
     if (knowledge.value)
         text += QStringLiteral("<br>") + tr("Information loss: %1").arg(locale.toString(*knowledge.value, 'g', 4));
-    if (knowledge.suppressedRows)
-        text += QStringLiteral("<br>") +
-                tr("Rows suppressed: %1").arg(locale.toString(static_cast<qulonglong>(*knowledge.suppressedRows)));
+    if (knowledge.suppressedRows) {
+        // A transformation that does not protect enough suppresses nothing: its rows are what it
+        // would have to withhold.
+        const QString rows = locale.toString(static_cast<qulonglong>(*knowledge.suppressedRows));
+        text += QStringLiteral("<br>") + (knowledge.state == TransformationState::NotAcceptable
+                                              ? tr("Rows it would have to suppress: %1").arg(rows)
+                                              : tr("Rows suppressed: %1").arg(rows));
+    }
     if (!knowledge.value)
         text += QStringLiteral("<br>") + tr("Click to evaluate it.");
     if (isDensityMode()) {
